@@ -1,0 +1,365 @@
+import { collectionHeaders, queryCollection, type Listed } from './collection';
+import { matchesMetaQuery } from './metaQuery';
+import { readArgs, type ArgSchema, type ArgValues } from './params';
+import type { PhpArray } from './phpQuery';
+import { asJson, prepareMedia, preparePost, prepareSearchResult, type Context, type PrepareOptions } from './prepare';
+import { POST_TYPES, SEARCHABLE_TYPES, type PostTypeDef } from './postTypes';
+import { invalidPostId, restError, type Json, type RestError, type RestResult } from './responses';
+import type { StoredMedia, StoredPost, WordPressStore } from './store';
+import { ORIGIN, restUrl } from './urls';
+
+/**
+ * The REST routes of the fake WordPress: wp/v2 collections and single items of every post type,
+ * media, the menu, search, and the custom-api/v1 id lists. Each route declares its methods and
+ * arguments like `register_rest_route`; GET handlers answer reads, and registered write methods
+ * answer what WordPress answers an unauthenticated client.
+ */
+
+export interface RouteContext {
+  store: WordPressStore;
+  query: PhpArray;
+  /** Prepare options for the request's `context` argument. */
+  prepare: (context: Context) => PrepareOptions;
+}
+
+type Params = Record<string, string>;
+
+export interface Route {
+  namespace: string;
+  /** The route as WordPress lists it, e.g. `/wp/v2/posts/(?P<id>[\d]+)`. */
+  pattern: string;
+  regex: RegExp;
+  methods: readonly string[];
+  args: Record<string, ArgSchema>;
+  get: (ctx: RouteContext, params: Params) => RestResult;
+  /** Non-GET methods (the client is never authenticated). */
+  write?: (ctx: RouteContext, params: Params, method: string) => RestResult;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Arguments
+
+const PAGE: ArgSchema = { type: 'integer', minimum: 1, default: 1 };
+const PER_PAGE: ArgSchema = { type: 'integer', minimum: 1, maximum: 100, default: 10 };
+const IDS: ArgSchema = { type: 'array', items: { type: 'integer' }, default: [] };
+const ORDERBY = ['author', 'date', 'id', 'include', 'modified', 'parent', 'relevance', 'slug', 'include_slugs', 'title'];
+const POST_STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash', 'auto-draft', 'inherit', 'request-pending', 'request-confirmed', 'request-failed', 'request-completed', 'any'];
+
+function collectionArgs(kind: 'post' | 'media', sticky: boolean): Record<string, ArgSchema> {
+  return {
+    context: { type: 'string', enum: ['view', 'embed', 'edit'], default: 'view' },
+    page: PAGE,
+    per_page: PER_PAGE,
+    search: { type: 'string' },
+    exclude: IDS,
+    include: IDS,
+    order: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
+    orderby: { type: 'string', enum: ORDERBY, default: 'date' },
+    ...(kind === 'media' ? { parent: IDS } : {}),
+    slug: { type: 'array', items: { type: 'string' }, slugs: true },
+    status:
+      kind === 'media'
+        ? { type: 'array', items: { type: 'string', enum: ['inherit', 'private', 'trash'] }, default: ['inherit'] }
+        : { type: 'array', items: { type: 'string', enum: POST_STATUSES }, default: ['publish'] },
+    ...(sticky ? { sticky: { type: 'boolean' } } : {}),
+  };
+}
+
+const ITEM_ARGS: Record<string, ArgSchema> = { context: { type: 'string', enum: ['view', 'embed', 'edit'], default: 'view' } };
+
+const SEARCH_ARGS: Record<string, ArgSchema> = {
+  context: { type: 'string', enum: ['view', 'embed'], default: 'view' },
+  page: PAGE,
+  per_page: PER_PAGE,
+  search: { type: 'string' },
+  type: { type: 'string', enum: ['post', 'term', 'post-format'], default: 'post' },
+  subtype: { type: 'array', items: { type: 'string', enum: [...SEARCHABLE_TYPES.map((t) => t.type), 'any'] }, default: ['any'] },
+  exclude: IDS,
+  include: IDS,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Errors WordPress answers unauthenticated clients
+
+const forbidden = (): RestError => restError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
+const forbiddenContext = (what: 'posts in this post type' | 'this post'): RestError =>
+  restError(401, 'rest_forbidden_context', `Sorry, you are not allowed to edit ${what}.`);
+const forbiddenStatus = (): RestError =>
+  restError(400, 'rest_invalid_param', 'Invalid parameter(s): status', {
+    params: { status: 'Status is forbidden.' },
+    details: { status: { code: 'rest_forbidden_status', message: 'Status is forbidden.', data: { status: 401 } } },
+  });
+
+function writeDenied(exists: boolean, method: string): RestError {
+  if (!exists) return invalidPostId();
+  return method === 'DELETE'
+    ? restError(401, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this post.')
+    : restError(401, 'rest_cannot_edit', 'Sorry, you are not allowed to edit this post.');
+}
+
+const cannotCreate = (): RestError => restError(401, 'rest_cannot_create', 'Sorry, you are not allowed to create posts as this user.');
+
+// ---------------------------------------------------------------------------------------------
+// Handlers
+
+function postListed(post: StoredPost): Listed {
+  return {
+    id: post.id,
+    date: post.date,
+    modified: post.modified,
+    slug: post.slug,
+    title: post.title.raw ?? post.title.rendered,
+    excerpt: post.excerpt.rendered,
+    content: post.content.rendered,
+  };
+}
+
+function mediaListed(media: StoredMedia): Listed {
+  return {
+    id: media.id,
+    date: media.date,
+    modified: media.modified,
+    slug: media.slug,
+    title: media.title.rendered,
+    excerpt: media.caption.rendered,
+    content: media.description.rendered,
+  };
+}
+
+function withArgs(ctx: RouteContext, schema: Record<string, ArgSchema>, run: (values: ArgValues) => RestResult): RestResult {
+  const args = readArgs(ctx.query, schema);
+  return 'error' in args ? args.error : run(args.values);
+}
+
+const numbers = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number) : []);
+const strings = (value: unknown): string[] | undefined => (Array.isArray(value) ? value.map(String) : undefined);
+
+interface CollectionSpec<T> {
+  items: readonly T[];
+  listed: (item: T) => Listed;
+  where: (index: number) => boolean;
+  prepare: (item: T, options: PrepareOptions) => Json;
+  /** The collection's route, for pagination links. */
+  route: string;
+  invalidPageCode: string;
+  /** Overrides the `orderby` argument (search has none). */
+  orderby?: string;
+}
+
+/** A page of a collection with its headers: the one path every collection route takes. */
+function collectionResult<T>(ctx: RouteContext, v: ArgValues, spec: CollectionSpec<T>): RestResult {
+  const page = queryCollection(spec.items, spec.listed, {
+    page: Number(v.page),
+    perPage: Number(v.per_page),
+    search: typeof v.search === 'string' ? v.search : undefined,
+    slugs: strings(v.slug),
+    include: numbers(v.include),
+    exclude: numbers(v.exclude),
+    order: v.order === 'asc' ? 'asc' : 'desc',
+    orderby: spec.orderby ?? (typeof v.orderby === 'string' ? v.orderby : 'date'),
+    where: spec.where,
+    invalidPageCode: spec.invalidPageCode,
+  });
+  if ('status' in page) return page;
+  const options = ctx.prepare(v.context === 'embed' ? 'embed' : 'view');
+  return {
+    status: 200,
+    data: page.items.map((item) => spec.prepare(item, options)),
+    headers: collectionHeaders(restUrl(spec.route), ctx.query, Number(v.page), page.totalPages, page.total),
+  };
+}
+
+function orderbyError(v: ArgValues): RestError | null {
+  if (v.orderby === 'relevance' && !v.search) {
+    return restError(400, 'rest_no_search_term_defined', 'You need to define a search term to order by relevance.');
+  }
+  if (v.orderby === 'include' && numbers(v.include).length === 0) {
+    return restError(400, 'rest_orderby_include_missing_include', 'You need to define an include parameter to order by include.');
+  }
+  return null;
+}
+
+function listPosts(ctx: RouteContext, def: PostTypeDef): RestResult {
+  return withArgs(ctx, collectionArgs('post', def.sticky), (v) => {
+    if (v.context === 'edit') return forbiddenContext('posts in this post type');
+    if (strings(v.status)?.some((s) => s !== 'publish')) return forbiddenStatus();
+    const error = orderbyError(v);
+    if (error) return error;
+    const items = ctx.store.collections[def.restBase];
+    const metaQuery = ctx.query.get('meta_query');
+    const sticky = def.sticky && typeof v.sticky === 'boolean' ? v.sticky : undefined;
+    const where = (i: number): boolean => {
+      const post = items[i];
+      if (post.status !== 'publish') return false;
+      if (sticky !== undefined && Boolean(post.sticky) !== sticky) return false;
+      return matchesMetaQuery(metaQuery, post.acf);
+    };
+    return collectionResult(ctx, v, {
+      items,
+      listed: postListed,
+      where,
+      prepare: (post, options) => preparePost(post, def, options),
+      route: `/wp/v2/${def.restBase}`,
+      invalidPageCode: 'rest_post_invalid_page_number',
+    });
+  });
+}
+
+function getPost(ctx: RouteContext, def: PostTypeDef, id: number): RestResult {
+  return withArgs(ctx, ITEM_ARGS, (v) => {
+    const post = ctx.store.collections[def.restBase].find((p) => p.id === id);
+    if (!post) return invalidPostId();
+    if (v.context === 'edit') return forbiddenContext('this post');
+    if (post.status !== 'publish') return forbidden();
+    return { status: 200, data: preparePost(post, def, ctx.prepare(v.context === 'embed' ? 'embed' : 'view')) };
+  });
+}
+
+function listMedia(ctx: RouteContext): RestResult {
+  return withArgs(ctx, collectionArgs('media', false), (v) => {
+    if (v.context === 'edit') return forbiddenContext('posts in this post type');
+    if (strings(v.status)?.some((s) => s !== 'inherit')) return forbiddenStatus();
+    const error = orderbyError(v);
+    if (error) return error;
+    const parents = new Set(numbers(v.parent));
+    const items = ctx.store.media;
+    const where = (i: number): boolean => parents.size === 0 || parents.has(items[i].post ?? 0);
+    return collectionResult(ctx, v, {
+      items,
+      listed: mediaListed,
+      where,
+      prepare: prepareMedia,
+      route: '/wp/v2/media',
+      invalidPageCode: 'rest_post_invalid_page_number',
+    });
+  });
+}
+
+function getMedia(ctx: RouteContext, id: number): RestResult {
+  return withArgs(ctx, ITEM_ARGS, (v) => {
+    const media = ctx.store.media.find((m) => m.id === id);
+    if (!media) return invalidPostId();
+    if (v.context === 'edit') return forbiddenContext('this post');
+    return { status: 200, data: prepareMedia(media, ctx.prepare(v.context === 'embed' ? 'embed' : 'view')) };
+  });
+}
+
+function search(ctx: RouteContext): RestResult {
+  return withArgs(ctx, SEARCH_ARGS, (v) => {
+    const subtypes = strings(v.subtype) ?? ['any'];
+    const defs = subtypes.includes('any') ? SEARCHABLE_TYPES : SEARCHABLE_TYPES.filter((t) => subtypes.includes(t.type));
+    // The fake has no terms or post formats: those searches find nothing.
+    const entries = v.type === 'post' ? defs.flatMap((def) => ctx.store.collections[def.restBase].map((post) => ({ post, def }))) : [];
+    return collectionResult(ctx, v, {
+      items: entries,
+      listed: (entry) => postListed(entry.post),
+      where: (i) => entries[i].post.status === 'publish',
+      prepare: (entry, options) => prepareSearchResult(entry.post, entry.def, options),
+      route: '/wp/v2/search',
+      invalidPageCode: 'rest_search_invalid_page_number',
+      // WP_Query orders a search by relevance, and everything else by date.
+      orderby: v.search ? 'relevance' : 'date',
+    });
+  });
+}
+
+function menu(ctx: RouteContext, id: number): RestResult {
+  const items = ctx.store.menus[id];
+  if (!items) return invalidPostId();
+  return { status: 200, data: asJson([...items].sort((a, b) => a.menu_order - b.menu_order)) };
+}
+
+/** A custom-api id list: every published item, newest first, with the title as stored. */
+function idList(ctx: RouteContext, def: PostTypeDef): RestResult {
+  const stickyParam = ctx.query.get('sticky');
+  const onlySticky = def.sticky && (stickyParam === 'true' || stickyParam === '1');
+  const items = ctx.store.collections[def.restBase]
+    .filter((post) => post.status === 'publish' && (!onlySticky || post.sticky))
+    .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : b.id - a.id));
+  const data = items.map((post) => {
+    const record: Record<string, Json> = { id: post.id, slug: post.slug, title: post.title.raw ?? post.title.rendered };
+    if (def.restBase === 'fp_page') record.section = typeof post.acf.section === 'string' ? post.acf.section : 'pages';
+    return record;
+  });
+  return { status: 200, data };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The route table
+
+function route(
+  namespace: string,
+  path: string,
+  methods: readonly string[],
+  args: Record<string, ArgSchema>,
+  get: Route['get'],
+  write?: Route['write'],
+): Route {
+  const pattern = `/${namespace}${path}`;
+  const regex = new RegExp(`^${pattern.replace(/\(\?P</g, '(?<')}$`, 'i');
+  return { namespace, pattern, regex, methods, args, get, write };
+}
+
+const ID = '/(?P<id>[\\d]+)';
+const READ_WRITE = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+function postRoutes(def: PostTypeDef): Route[] {
+  const single = (base: string): Route =>
+    route('wp/v2', `/${base}${ID}`, READ_WRITE, ITEM_ARGS, (ctx, p) => getPost(ctx, def, Number(p.id)), (ctx, p, method) =>
+      writeDenied(ctx.store.collections[def.restBase].some((post) => post.id === Number(p.id)), method),
+    );
+  return [
+    route('wp/v2', `/${def.restBase}`, ['GET', 'POST'], collectionArgs('post', def.sticky), (ctx) => listPosts(ctx, def), cannotCreate),
+    single(def.restBase),
+    // The real site also registers its press releases under a second REST base, read by id only.
+    ...def.byIdAliases.map(single),
+  ];
+}
+
+export const ROUTES: readonly Route[] = [
+  ...POST_TYPES.flatMap(postRoutes),
+  route('wp/v2', '/media', ['GET', 'POST'], collectionArgs('media', false), listMedia, cannotCreate),
+  route('wp/v2', `/media${ID}`, READ_WRITE, ITEM_ARGS, (ctx, p) => getMedia(ctx, Number(p.id)), (ctx, p, method) =>
+    writeDenied(ctx.store.media.some((m) => m.id === Number(p.id)), method),
+  ),
+  route('wp/v2', `/navigation${ID}`, ['GET'], {}, (ctx, p) => menu(ctx, Number(p.id))),
+  route('wp/v2', '/search', ['GET'], SEARCH_ARGS, search),
+  ...POST_TYPES.filter((def) => def.idList).map((def) => route('custom-api/v1', `/${def.idList}`, ['GET'], {}, (ctx) => idList(ctx, def))),
+];
+
+export const NAMESPACES = [...new Set(ROUTES.map((r) => r.namespace))];
+
+/** What OPTIONS and the index say about a route (`WP_REST_Server::get_data_for_route`). */
+export function describeRoute(r: Route): Json {
+  const args = Object.fromEntries(
+    Object.entries(r.args).map(([name, schema]) => {
+      // `slugs` is the fake's own sanitizer flag, not part of WordPress's schema.
+      const described = Object.fromEntries(Object.entries(schema).filter(([key]) => key !== 'slugs'));
+      return [name, { ...(asJson(described) as Record<string, Json>), required: false }];
+    }),
+  );
+  return {
+    namespace: r.namespace,
+    methods: [...r.methods],
+    endpoints: [{ methods: ['GET'], args }, ...r.methods.filter((m) => m !== 'GET').map((m) => ({ methods: [m], args: {} }))],
+  };
+}
+
+/** `GET /wp-json/` and the namespace indexes. */
+export function indexData(namespace: string | null): Json {
+  const routes = ROUTES.filter((r) => namespace === null || r.namespace === namespace);
+  const data: Record<string, Json> = namespace
+    ? { namespace }
+    : {
+        name: 'Corvane Payments',
+        description: 'Payments that keep your business moving',
+        url: ORIGIN,
+        home: ORIGIN,
+        gmt_offset: 0,
+        timezone_string: 'UTC',
+        namespaces: NAMESPACES,
+        authentication: [],
+      };
+  data.routes = Object.fromEntries(routes.map((r) => [r.pattern, describeRoute(r)]));
+  return data;
+}

@@ -1,0 +1,112 @@
+import type { WpMedia, WpMenuItem, WpPost, WpRendered } from '../../src/lib/wordpress/raw';
+import { POST_REST_BASES, type PostRestBase } from './postTypes';
+import { generateItems } from './generator';
+import { seedContent } from './seed/content';
+
+/**
+ * The fake WordPress's database: plain mutable data. Tests change it through `fakeWordPress()`
+ * (see `__tests__/setup/msw.ts`) to change what WordPress answers.
+ *
+ * URLs on the WordPress site itself are stored with the `ORIGIN` stand-in (`./urls`), replaced by
+ * the serving origin in every response.
+ */
+
+/** A rendered field; `raw` is what WordPress stores (only the `edit` context shows it, so responses drop it). */
+export interface StoredRendered extends WpRendered {
+  raw?: string;
+}
+
+/** One item of a post type (posts, news, ..., fp_page, frame, frame_type, alert). */
+export interface StoredPost extends WpPost {
+  /** `raw` is the stored title, which the custom-api id lists answer; `rendered` went through wptexturize. */
+  title: StoredRendered;
+  template: string;
+  meta: Record<string, unknown>;
+  acf: Record<string, unknown>;
+  /** Posts only. */
+  format?: string;
+  /** frame_type only: a string holding the JSON list of mapping rules. */
+  fields_mapping?: string;
+}
+
+export interface StoredMediaSize {
+  file: string;
+  width: number;
+  height: number;
+  filesize: number;
+  mime_type: string;
+  source_url: string;
+}
+
+/** An attachment. The file it describes is served at `source_url` (see `./uploads`). */
+export interface StoredMedia extends WpMedia {
+  date_gmt: string;
+  modified: string;
+  modified_gmt: string;
+  status: 'inherit';
+  link: string;
+  template: string;
+  meta: Record<string, unknown>;
+  description: WpRendered;
+  caption: WpRendered;
+  /** The post this file was uploaded to, or null. */
+  post: number | null;
+  media_details: {
+    width?: number;
+    height?: number;
+    /** Path under `wp-content/uploads/`, e.g. `2025/03/hero.png`. */
+    file: string;
+    filesize: number;
+    sizes: Record<string, StoredMediaSize>;
+  };
+}
+
+/** One item of a navigation menu, as the real site's menu endpoint answers it (flat, parents by id). */
+export interface StoredMenuItem extends WpMenuItem {
+  ID: number;
+  db_id: number;
+  menu_order: number;
+  object: string;
+  object_id: string;
+  type: 'custom';
+  type_label: string;
+  target: string;
+  attr_title: string;
+  description: string;
+  classes: string[];
+  xfn: string;
+}
+
+export interface WordPressStore {
+  /** Items per REST base (`posts`, `news`, ..., `frame_type`, `alert`); ids are unique across all of them and media, as in WordPress's one posts table. */
+  collections: Record<PostRestBase, StoredPost[]>;
+  /** Attachments (`/wp/v2/media`). */
+  media: StoredMedia[];
+  /** Navigation menus by id (`/wp/v2/navigation/{id}`): flat lists of menu items. */
+  menus: Record<number, StoredMenuItem[]>;
+}
+
+export interface SeedOptions {
+  /** Generated items to add per content type (posts, news, ..., fp_page), for scale tests. */
+  items?: number;
+}
+
+/** A fresh, independent copy of the seed content (plus `items` generated items per content type). */
+export function createSeedStore(options: SeedOptions = {}): WordPressStore {
+  const seed = seedContent();
+  const collections = Object.fromEntries(POST_REST_BASES.map((base) => [base, [] as StoredPost[]])) as Record<
+    PostRestBase,
+    StoredPost[]
+  >;
+  for (const item of seed.posts) {
+    collections[item.restBase].push(item.post);
+  }
+  const store: WordPressStore = { collections, media: seed.media, menus: seed.menus };
+  const items = options.items ?? 0;
+  if (items > 0) {
+    for (const { restBase, post } of generateItems(store, items)) collections[restBase].push(post);
+  }
+  return store;
+}
+
+export { findById, nextId } from './ids';

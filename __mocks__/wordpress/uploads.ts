@@ -1,0 +1,45 @@
+import type { Buffer } from 'node:buffer';
+import { createPdf } from './pdf';
+import { createPng } from './png';
+import type { WordPressStore } from './store';
+
+/** What a file under `wp-content/uploads/` is made from: its path, type and (for images) size. */
+export interface UploadSpec {
+  /** Path under the uploads folder, e.g. `2025/03/hero.png`. */
+  file: string;
+  mime_type: string;
+  width?: number;
+  height?: number;
+  /** Shown inside generated documents. */
+  title: string;
+}
+
+/** The bytes of an uploaded file, generated deterministically from its spec (PNG images, PDF documents). */
+export function uploadBytes(spec: UploadSpec): Buffer {
+  if (spec.mime_type === 'image/png') {
+    return createPng(spec.width ?? 1, spec.height ?? 1, spec.file);
+  }
+  if (spec.mime_type === 'application/pdf') {
+    return createPdf(spec.title, ['Corvane Payments', `File: ${spec.file}`]);
+  }
+  throw new Error(`The fake WordPress cannot generate ${spec.mime_type} files (${spec.file})`);
+}
+
+/** The file at `file` (relative to the uploads folder), if an attachment or one of its sizes describes it. */
+export function findUpload(store: WordPressStore, file: string): { bytes: Buffer; mimeType: string } | undefined {
+  for (const media of store.media) {
+    const title = media.title.rendered;
+    if (media.media_details.file === file) {
+      const { width, height } = media.media_details;
+      return { bytes: uploadBytes({ file, mime_type: media.mime_type, width, height, title }), mimeType: media.mime_type };
+    }
+    const dir = media.media_details.file.replace(/[^/]*$/, '');
+    for (const size of Object.values(media.media_details.sizes)) {
+      if (`${dir}${size.file}` === file) {
+        const spec = { file, mime_type: size.mime_type, width: size.width, height: size.height, title };
+        return { bytes: uploadBytes(spec), mimeType: size.mime_type };
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,63 @@
+/** @jest-environment node */
+import type { WpMedia } from '@/lib/wordpress/raw';
+import { fakeWordPress } from '../setup/msw';
+import { ORIGIN, request, WP, type ErrorBody } from './helpers';
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(bytes: Uint8Array): { width: number; height: number } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  expect(String.fromCharCode(...bytes.subarray(12, 16))).toBe('IHDR');
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+describe('media and uploads', () => {
+  it('every image is served as a real PNG whose size matches media_details, a few KB each', async () => {
+    const { json } = await request<WpMedia[]>(`${WP}/media?per_page=100`);
+    const images = json.filter((m) => m.media_type === 'image');
+    expect(images.length).toBeGreaterThan(20);
+    for (const media of images) {
+      const response = await fetch(media.source_url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/png');
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect(pngSize(bytes)).toEqual({ width: media.media_details?.width, height: media.media_details?.height });
+      expect(bytes.length).toBeLessThan(8_000);
+      expect((media.media_details as { filesize?: number }).filesize).toBe(bytes.length);
+    }
+  });
+
+  it('white-paper downloads are served as PDF documents', async () => {
+    const media = fakeWordPress().media.find((m) => m.mime_type === 'application/pdf')!;
+    const response = await fetch(`${ORIGIN}/wp-content/uploads/${media.media_details.file}`);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await response.arrayBuffer()).subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+  });
+
+  it('HEAD on an upload gives its length without a body; an unknown file answers 404', async () => {
+    const head = await fetch(`${ORIGIN}/wp-content/uploads/2025/01/home-hero.png`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get('content-length'))).toBeGreaterThan(100);
+    expect(await head.text()).toBe('');
+    expect((await fetch(`${ORIGIN}/wp-content/uploads/2025/01/missing.png`)).status).toBe(404);
+  });
+
+  it('media/{id} answers an attachment with guid, type attachment and absolute source_url', async () => {
+    const { json } = await request<WpMedia & { status: string }>(`${WP}/media/11`);
+    expect(json).toMatchObject({ id: 11, type: 'attachment', status: 'inherit', media_type: 'image', mime_type: 'image/png' });
+    expect(json.guid?.rendered).toBe(`${ORIGIN}/wp-content/uploads/2025/01/home-hero.png`);
+    expect(json.source_url).toBe(json.guid?.rendered);
+  });
+
+  it('an embedded featured image uses WordPress\'s embed context: no guid, no description', async () => {
+    const [post] = (await request<{ _embedded: { 'wp:featuredmedia': Record<string, unknown>[] } }[]>(`${WP}/posts?per_page=1&_embed`)).json;
+    const media = post._embedded['wp:featuredmedia'][0];
+    expect(media).toHaveProperty('source_url');
+    expect(media).not.toHaveProperty('guid');
+    expect(media).not.toHaveProperty('description');
+  });
+
+  it('an unknown media id answers 404 rest_post_invalid_id', async () => {
+    expect((await request<ErrorBody>(`${WP}/media/9999`)).json.code).toBe('rest_post_invalid_id');
+  });
+});

@@ -1,0 +1,87 @@
+/** @jest-environment node */
+import { http, passthrough } from 'msw';
+import type { WpMedia, WpPost } from '@/lib/wordpress/raw';
+import { parseArgs, startLocalWordPress, type LocalWordPress } from '../../scripts/local-wordpress';
+import { server } from '../setup/msw';
+
+describe('the local content server (real HTTP)', () => {
+  let wordpress: LocalWordPress;
+
+  beforeAll(async () => {
+    wordpress = await startLocalWordPress({ port: 0, items: 3 });
+  });
+  afterAll(async () => {
+    await wordpress.close();
+  });
+  beforeEach(() => {
+    // msw intercepts every request in jest; let the ones to the real server through.
+    server.use(http.all(`${wordpress.url}/*`, () => passthrough()));
+  });
+
+  it('listens on 127.0.0.1 on the port it was given (0 = a free one)', () => {
+    expect(wordpress.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(wordpress.url).not.toMatch(/:0$/);
+  });
+
+  it('serves the same REST API as msw, with its own origin in absolute URLs', async () => {
+    const response = await fetch(`${wordpress.url}/wp-json/wp/v2/posts?per_page=1&_embed`, { headers: { Origin: 'http://localhost:3000' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-wp-total')).toBe('8');
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    const [post] = (await response.json()) as (WpPost & { _embedded: { 'wp:featuredmedia': WpMedia[] } })[];
+    expect(post.link.startsWith(`${wordpress.url}/`)).toBe(true);
+    const image = post._embedded['wp:featuredmedia'][0];
+    expect(image.source_url.startsWith(`${wordpress.url}/wp-content/uploads/`)).toBe(true);
+    const file = await fetch(image.source_url);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(100);
+  });
+
+  it('answers WordPress errors over HTTP too', async () => {
+    const response = await fetch(`${wordpress.url}/wp-json/wp/v2/posts?per_page=500`);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { code: string }).code).toBe('rest_invalid_param');
+  });
+
+  it('admin API: PATCH /__fake/{restBase}/{id} merges into the item (title as a plain string sets .rendered) and updates modified', async () => {
+    const before = (await (await fetch(`${wordpress.url}/wp-json/wp/v2/news/521`)).json()) as WpPost;
+    const patch = await fetch(`${wordpress.url}/__fake/news/521`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: 'Breaking: patched', acf: { source: 'test' } }),
+    });
+    expect(patch.status).toBe(200);
+    const after = (await (await fetch(`${wordpress.url}/wp-json/wp/v2/news/521`)).json()) as WpPost;
+    expect(after.title.rendered).toBe('Breaking: patched');
+    expect(after.acf).toEqual({ source: 'test' });
+    expect(after.modified).not.toBe(before.modified);
+    expect(Math.abs(Date.parse(`${after.modified}Z`) - Date.now())).toBeLessThan(60_000);
+    expect(wordpress.store.collections.news.find((n) => n.id === 521)?.title.raw).toBe('Breaking: patched');
+  });
+
+  it('admin API: the press-release alias, unpublishing, reset and errors', async () => {
+    const patch = (path: string, body: string): Promise<Response> =>
+      fetch(`${wordpress.url}/__fake/${path}`, { method: 'PATCH', body, headers: { 'Content-Type': 'application/json' } });
+    expect((await patch('press-release/541', '{"status":"draft"}')).status).toBe(200);
+    expect((await fetch(`${wordpress.url}/wp-json/wp/v2/press-releases/541`)).status).toBe(401);
+    expect((await patch('news/999999', '{}')).status).toBe(404);
+    expect((await patch('news/521', 'not json')).status).toBe(400);
+    expect((await patch('news/521', '{"id":1}')).status).toBe(400);
+
+    expect((await fetch(`${wordpress.url}/__fake/reset`, { method: 'POST' })).status).toBe(200);
+    expect((await fetch(`${wordpress.url}/wp-json/wp/v2/press-releases/541`)).status).toBe(200);
+    expect(wordpress.store.collections.posts).toHaveLength(8);
+  });
+
+  it('the admin API is not part of the msw handlers (tests change content through fakeWordPress())', async () => {
+    const response = await fetch('http://wordpress.test/__fake/news/521', { method: 'PATCH', body: '{}' });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+  });
+
+  it('CLI arguments: --port, --host and --items, with = or a separate value', () => {
+    expect(parseArgs(['--port', '4000', '--items=20', '--host', '0.0.0.0'])).toEqual({ port: 4000, items: 20, host: '0.0.0.0' });
+    expect(() => parseArgs(['--port', 'abc'])).toThrow('--port must be a non-negative integer');
+    expect(() => parseArgs(['--verbose', '1'])).toThrow('Unknown option --verbose');
+  });
+});

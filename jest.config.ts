@@ -1,0 +1,46 @@
+import type { Config } from 'jest';
+import nextJest from 'next/jest.js';
+
+const createJestConfig = nextJest({ dir: './' });
+
+// ESM-only packages that must be transformed for Jest (msw's dependencies, html-react-parser's parser).
+const esmPackages = [
+  'msw',
+  '@mswjs',
+  '@open-draft',
+  '@bundled-es-modules',
+  'until-async',
+  'rettime',
+  'outvariant',
+  'strict-event-emitter',
+  'headers-polyfill',
+  'html-react-parser',
+  'html-dom-parser',
+  'domhandler',
+  'htmlparser2',
+  'domutils',
+  'dom-serializer',
+  'domelementtype',
+  'entities',
+];
+
+const config: Config = {
+  cacheDirectory: '<rootDir>/.cache/jest',
+  testEnvironment: 'jest-fixed-jsdom',
+  setupFiles: ['<rootDir>/__tests__/setup/env.ts'],
+  setupFilesAfterEnv: ['<rootDir>/__tests__/setup/msw.ts'],
+  testMatch: ['<rootDir>/__tests__/**/*.test.ts?(x)'],
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1' },
+  testEnvironmentOptions: { customExportConditions: [''] },
+};
+
+// next/jest puts its own transformIgnorePatterns first; replace them so the ESM packages above are transformed.
+const jestConfig = async (): Promise<Config> => {
+  const resolved = await createJestConfig(config)();
+  return {
+    ...resolved,
+    transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`, '^.+\\.module\\.(css|sass|scss)$'],
+  };
+};
+
+export default jestConfig;

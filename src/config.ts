@@ -1,0 +1,116 @@
+/**
+ * The site's configuration: every environment variable is read here, once, and validated.
+ * Server-only: never import this file from a component that runs in the browser (the browser
+ * gets what it needs through `next.config.js`'s `env`, which holds no secret).
+ */
+
+export interface SiteConfig {
+  /** The content system's base URL, without a trailing slash (`https://cms.example.com`). */
+  wordpressUrl: string;
+  /** Origin that media URLs from `cmsDevHosts` are rewritten to (`https://media.example.com`), or null for no rewriting. */
+  mediaHost: string | null;
+  /** Host names (with port where given) of the content system's development hosts. */
+  cmsDevHosts: string[];
+  /** Canonical origin of the site, without a trailing slash. */
+  siteUrl: string;
+  /** ISR interval in seconds. */
+  revalidateSeconds: number;
+  /** Secret the revalidation webhook must present; null disables the webhook. */
+  revalidateSecret: string | null;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`Invalid environment variable ${variable}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function trimmed(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function origin(env: Env, name: string, required: boolean): string | null {
+  const value = trimmed(env, name);
+  if (value === undefined) {
+    if (required) throw new ConfigError(name, 'it is not set (expected an http(s) URL such as https://cms.example.com)');
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(name, `"${value}" is not a URL (expected an http(s) URL such as https://cms.example.com)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(name, `"${value}" must use http or https`);
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(name, `"${value}" must not contain credentials, a query or a fragment`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+const HOST_RE = /^(?=.{1,253}(:\d{1,5})?$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i;
+
+function hostList(env: Env, name: string): string[] {
+  const value = trimmed(env, name);
+  if (value === undefined) return [];
+  return value
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean)
+    .map((host) => {
+      if (!HOST_RE.test(host)) {
+        throw new ConfigError(name, `"${host}" is not a host name (expected a comma-separated list such as dev.cms.example.com,localhost:8080)`);
+      }
+      return host;
+    });
+}
+
+function positiveInt(env: Env, name: string, fallback: number): number {
+  const value = trimmed(env, name);
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 31_536_000) {
+    throw new ConfigError(name, `"${value}" must be a whole number of seconds from 1 to 31536000`);
+  }
+  return Number(value);
+}
+
+function secret(env: Env, name: string): string | null {
+  const value = env[name];
+  if (value === undefined || value === '') return null;
+  if (value.length < 16) throw new ConfigError(name, 'it must be at least 16 characters long');
+  return value;
+}
+
+/** Reads and validates the configuration; throws a `ConfigError` naming the first bad variable. */
+export function parseConfig(env: Env): SiteConfig {
+  return {
+    wordpressUrl: origin(env, 'WORDPRESS_URL', true) as string,
+    mediaHost: origin(env, 'MEDIA_HOST', false),
+    cmsDevHosts: hostList(env, 'CMS_DEV_HOSTS'),
+    siteUrl: origin(env, 'SITE_URL', false) ?? 'http://localhost:3000',
+    revalidateSeconds: positiveInt(env, 'REVALIDATE_SECONDS', 60),
+    revalidateSecret: secret(env, 'REVALIDATE_SECRET'),
+  };
+}
+
+let cached: SiteConfig | null = null;
+
+/** The validated configuration of this process (validated on first use, then kept). */
+export function getConfig(): SiteConfig {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** For tests that change the environment. */
+export function resetConfigForTests(): void {
+  cached = null;
+}

@@ -1,0 +1,110 @@
+import type { ContentTypeName } from '../types';
+
+/**
+ * The one table of content types. Static paths, the all-links builder, the sitemap and feeds,
+ * search-result URLs and the revalidation webhook all read it. Adding a content type is one
+ * entry here plus a template component.
+ */
+export interface ContentTypeDef {
+  name: ContentTypeName;
+  /** Singular label for visitors ("Press release"). */
+  label: string;
+  /** Plural label, used as the listing page's heading ("Press releases"). */
+  pluralLabel: string;
+  /** Custom-api id list: `/wp-json/custom-api/v1/{idList}` → `[{id, slug, title}]`. */
+  idList: string;
+  /** Standard REST base for collections and slug lookups: `/wp-json/wp/v2/{restBase}?slug=`. */
+  restBase: string;
+  /** REST base for reads by id: `/wp-json/wp/v2/{byIdBase}/{id}` (differs for press releases, spec §7). */
+  byIdBase: string;
+  /** Whether slug lookups ask for `_embed` (spec §7). */
+  embed: boolean;
+  /** The WordPress post type, as `/wp/v2/search` reports it in `subtype`. */
+  wpType: string;
+  /** First path segments of the detail route; the page type's section comes from the item. */
+  routePrefix: string;
+  /** The listing page of this type, or null when it has none. */
+  listingPath: string | null;
+  /** Gathered by the all-links builder (spec §7: blogs, pages, news, press releases, white papers, partner interviews, events). */
+  inAllLinks: boolean;
+  /** Has an RSS feed at `/feeds/{feed}.xml`. */
+  feed: string | null;
+}
+
+export const CONTENT_TYPES: readonly ContentTypeDef[] = [
+  {
+    name: 'blog', label: 'Blog post', pluralLabel: 'Blog', idList: 'post-id', restBase: 'posts',
+    byIdBase: 'posts', embed: true, wpType: 'post', routePrefix: '/resources/blogs',
+    listingPath: '/resources/blogs', inAllLinks: true, feed: 'blogs',
+  },
+  {
+    name: 'news', label: 'News', pluralLabel: 'News', idList: 'news-id', restBase: 'news',
+    byIdBase: 'news', embed: true, wpType: 'news', routePrefix: '/about-us/news',
+    listingPath: '/about-us/news', inAllLinks: true, feed: 'news',
+  },
+  {
+    name: 'pressRelease', label: 'Press release', pluralLabel: 'Press releases', idList: 'press-release-id',
+    restBase: 'press-releases', byIdBase: 'press-release', embed: true, wpType: 'press-release',
+    routePrefix: '/about-us/press-release', listingPath: '/about-us/press-releases', inAllLinks: true,
+    feed: 'press-releases',
+  },
+  {
+    name: 'whitePaper', label: 'White paper', pluralLabel: 'White papers', idList: 'whitepaper-id',
+    restBase: 'whitepapers', byIdBase: 'whitepapers', embed: true, wpType: 'whitepaper',
+    routePrefix: '/resources/white-papers', listingPath: '/resources/white-papers', inAllLinks: true, feed: null,
+  },
+  {
+    name: 'caseStudy', label: 'Case study', pluralLabel: 'Case studies', idList: 'case-study-id',
+    restBase: 'case-studies', byIdBase: 'case-studies', embed: true, wpType: 'case-study',
+    routePrefix: '/resources/case-studies', listingPath: '/resources/case-studies', inAllLinks: false, feed: null,
+  },
+  {
+    name: 'insight', label: 'Insight', pluralLabel: 'Insights', idList: 'insights-id', restBase: 'insights',
+    byIdBase: 'insights', embed: true, wpType: 'insights', routePrefix: '/resources/insights',
+    listingPath: '/resources/insights', inAllLinks: false, feed: null,
+  },
+  {
+    name: 'event', label: 'Event', pluralLabel: 'Events', idList: 'events-id', restBase: 'events',
+    byIdBase: 'events', embed: false, wpType: 'events', routePrefix: '/about-us/events',
+    listingPath: '/about-us/events', inAllLinks: true, feed: null,
+  },
+  {
+    name: 'partnerInterview', label: 'Partner interview', pluralLabel: 'Partner interviews', idList: 'virtual-id',
+    restBase: 'virtual', byIdBase: 'virtual', embed: false, wpType: 'virtual',
+    routePrefix: '/about-us/partner-interviews', listingPath: '/about-us/partner-interviews', inAllLinks: true,
+    feed: null,
+  },
+  {
+    name: 'page', label: 'Page', pluralLabel: 'Pages', idList: 'fp-page-id', restBase: 'fp_page',
+    byIdBase: 'fp_page', embed: false, wpType: 'fp_page', routePrefix: '', listingPath: null,
+    inAllLinks: true, feed: null,
+  },
+];
+
+/** The section of a page (`/{section}/{slug}`) when WordPress names none. */
+export const DEFAULT_PAGE_SECTION = 'pages';
+
+const BY_NAME = new Map(CONTENT_TYPES.map((t) => [t.name, t]));
+
+export function contentType(name: ContentTypeName): ContentTypeDef {
+  const def = BY_NAME.get(name);
+  if (!def) throw new Error(`Unknown content type: ${name}`);
+  return def;
+}
+
+export function isContentTypeName(value: unknown): value is ContentTypeName {
+  return typeof value === 'string' && BY_NAME.has(value as ContentTypeName);
+}
+
+/** The site path of one item: `/about-us/news/{slug}`, or `/{section}/{slug}` for pages. */
+export function sitePath(name: ContentTypeName, slug: string, section: string = DEFAULT_PAGE_SECTION): string {
+  const def = contentType(name);
+  const encoded = encodeURIComponent(slug);
+  if (name === 'page') return `/${encodeURIComponent(section || DEFAULT_PAGE_SECTION)}/${encoded}`;
+  return `${def.routePrefix}/${encoded}`;
+}
+
+/** The content type whose WordPress post type is `wpType`, as `/wp/v2/search` names it. */
+export function contentTypeByWpType(wpType: string): ContentTypeDef | undefined {
+  return CONTENT_TYPES.find((t) => t.wpType === wpType);
+}
