@@ -17,6 +17,12 @@ export interface SiteConfig {
   revalidateSeconds: number;
   /** Secret the revalidation webhook must present; null disables the webhook. */
   revalidateSecret: string | null;
+  /**
+   * Whether a reverse proxy in front of the site sets `X-Forwarded-For` (`TRUST_PROXY`). When true,
+   * the API routes' rate limits key visitors by the address that proxy saw; when false, by the
+   * socket's address (the header is ignored: any client can send it).
+   */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {
@@ -90,6 +96,14 @@ function secret(env: Env, name: string): string | null {
   return value;
 }
 
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const value = trimmed(env, name)?.toLowerCase();
+  if (value === undefined) return fallback;
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  throw new ConfigError(name, `"${env[name]?.trim()}" must be one of 1, 0, true, false`);
+}
+
 /** Reads and validates the configuration; throws a `ConfigError` naming the first bad variable. */
 export function parseConfig(env: Env): SiteConfig {
   return {
@@ -99,6 +113,7 @@ export function parseConfig(env: Env): SiteConfig {
     siteUrl: origin(env, 'SITE_URL', false) ?? 'http://localhost:3000',
     revalidateSeconds: positiveInt(env, 'REVALIDATE_SECONDS', 60),
     revalidateSecret: secret(env, 'REVALIDATE_SECRET'),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
   };
 }
 

@@ -12,6 +12,7 @@ describe('configuration is validated once, with errors that name the variable', 
       siteUrl: 'http://localhost:3000',
       revalidateSeconds: 60,
       revalidateSecret: null,
+      trustProxy: false,
     });
     expect(
       parseConfig({
@@ -21,6 +22,7 @@ describe('configuration is validated once, with errors that name the variable', 
         SITE_URL: 'https://www.example.com',
         REVALIDATE_SECONDS: '300',
         REVALIDATE_SECRET: 'a-long-enough-secret',
+        TRUST_PROXY: '1',
       }),
     ).toEqual({
       wordpressUrl: 'http://127.0.0.1:3001',
@@ -29,6 +31,7 @@ describe('configuration is validated once, with errors that name the variable', 
       siteUrl: 'https://www.example.com',
       revalidateSeconds: 300,
       revalidateSecret: 'a-long-enough-secret',
+      trustProxy: true,
     });
   });
 
@@ -42,6 +45,7 @@ describe('configuration is validated once, with errors that name the variable', 
     [{ ...valid, REVALIDATE_SECONDS: '0' }, 'REVALIDATE_SECONDS'],
     [{ ...valid, REVALIDATE_SECONDS: 'ten' }, 'REVALIDATE_SECONDS'],
     [{ ...valid, REVALIDATE_SECRET: 'short' }, 'REVALIDATE_SECRET'],
+    [{ ...valid, TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
   ])('a malformed value stops start-up naming the variable (%j → %s)', (env, variable) => {
     let thrown: unknown;
     try {
@@ -52,5 +56,24 @@ describe('configuration is validated once, with errors that name the variable', 
     expect(thrown).toBeInstanceOf(ConfigError);
     expect((thrown as ConfigError).variable).toBe(variable);
     expect((thrown as ConfigError).message).toContain(variable);
+  });
+});
+
+describe('TRUST_PROXY: whether X-Forwarded-For is believed (API rate limits), validated as 1/0/true/false, default false', () => {
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['0', false],
+    ['false', false],
+    [' FALSE ', false],
+    ['1', true],
+    ['true', true],
+    ['True', true],
+  ])('TRUST_PROXY=%j → %s', (value, expected) => {
+    expect(parseConfig({ ...valid, TRUST_PROXY: value }).trustProxy).toBe(expected);
+  });
+
+  it.each(['yes', '2', 'on', 'no'])('TRUST_PROXY=%j stops start-up naming the variable', (value) => {
+    expect(() => parseConfig({ ...valid, TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
   });
 });

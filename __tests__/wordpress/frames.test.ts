@@ -438,7 +438,7 @@ describe('integration: getFramePage over the fake WordPress', () => {
   it('spec §7 frame page: the seed home page has every frame, in order, each with the props of its type', async () => {
     const home = await getFramePage('home');
     const ids = storedPage('home').acf.frames as number[];
-    expect(home).toMatchObject({ type: 'page', slug: 'home', title: 'Home', section: 'pages', path: '/pages/home', fields: {} });
+    expect(home).toMatchObject({ type: 'page', slug: 'home', title: 'Home', section: 'pages', path: '/', fields: {} });
     expect(home?.frames.map((f) => f.id)).toEqual(ids);
     expect(home?.frames.map((f) => f.frameType)).toEqual(ids.map((id) => storedFrame(id).acf.frame_type));
     expect(home?.frames.every((f) => f.props !== null)).toBe(true);

@@ -152,3 +152,34 @@ describe('spec §4 fetch retry: up to 3 attempts with 3 seconds between them, th
     expect(seen).toHaveLength(1);
   });
 });
+
+describe('the attempts option: a read a visitor waits on (site search) may give up sooner; the default stays 3', () => {
+  it('attempts: 1 fails after one attempt, without waiting 3 seconds, with the usual messages', async () => {
+    const seen = answerInTurn(() => HttpResponse.json({ code: 'oops' }, { status: 500 }));
+    // The timers are fake and never advanced here: a 3-second wait would never end.
+    await expect(fetchJson(URL_UNDER_TEST, { attempts: 1 })).rejects.toThrow(MAX_RETRIES_MESSAGE);
+    expect(seen).toHaveLength(1);
+    expect(errors.mock.calls[0][0]).toContain('Fetch failed with status 500');
+    expect(errors.mock.calls[0][0]).toContain('(attempt 1 of 1)');
+  });
+
+  it('attempts: 2 retries once after 3 seconds, then fails', async () => {
+    const seen = answerInTurn(() => HttpResponse.json({ code: 'oops' }, { status: 502 }));
+    const result = fetchJson(URL_UNDER_TEST, { attempts: 2 });
+    const settled = expect(result).rejects.toThrow(MAX_RETRIES_MESSAGE);
+    await jest.advanceTimersByTimeAsync(RETRY_DELAY_MS);
+    await settled;
+    expect(seen).toHaveLength(2);
+  });
+
+  it('without the option (or with a nonsensical value) a read still makes 3 attempts', async () => {
+    for (const options of [{}, { attempts: Number.NaN }]) {
+      const seen = answerInTurn(() => HttpResponse.json({ code: 'oops' }, { status: 500 }));
+      const result = fetchJson(URL_UNDER_TEST, options);
+      const settled = expect(result).rejects.toThrow(MAX_RETRIES_MESSAGE);
+      await jest.advanceTimersByTimeAsync(2 * RETRY_DELAY_MS);
+      await settled;
+      expect(seen).toHaveLength(3);
+    }
+  });
+});

@@ -979,6 +979,54 @@ export function seedPages(): SeedPost[] {
       status: 'draft',
       frames: [talkToSales],
     },
+    // The footer's legal pages (appended so the ids above stay as they were).
+    {
+      slug: 'privacy-policy',
+      title: 'Privacy Policy',
+      summary: 'How Corvane collects, uses and protects personal data.',
+      date: '2025-01-10T09:00:00',
+      frames: [
+        frames.richText('privacy-policy-text', 'Privacy policy (rich text)', {
+          heading: 'Privacy policy',
+          body: wysiwyg(
+            p('Corvane Payments processes personal data only to run our services, answer your requests and meet our legal duties. We never sell personal data.'),
+            p('On this website we collect what you send us through forms and, only with your consent, anonymous analytics about how pages are used. See the <a href="/pages/cookie-policy">cookie policy</a> for the cookies involved.'),
+            p('To ask what we hold about you, or to have it corrected or deleted, write to <a href="mailto:privacy@corvane.example">privacy@corvane.example</a>.'),
+          ),
+        }),
+      ],
+    },
+    {
+      slug: 'cookie-policy',
+      title: 'Cookie Policy',
+      summary: 'The cookies this website uses and how to change your choices.',
+      date: '2025-01-10T09:00:00',
+      frames: [
+        frames.richText('cookie-policy-text', 'Cookie policy (rich text)', {
+          heading: 'Cookie policy',
+          body: wysiwyg(
+            p('Strictly necessary cookies keep the site working and remember your cookie choices (the <code>cc_cookie</code> cookie, kept for 182 days). They cannot be turned off.'),
+            p('Analytics cookies are set only when you accept them: <code>_ga</code> expires after 12 days and <code>_gid</code> lasts for the session. Advertisement, functionality and security cookies are likewise off until you allow them.'),
+            p('You can change your choices at any time with the <strong>Cookie settings</strong> link at the bottom of every page. Questions: <a href="mailto:privacy@corvane.example">privacy@corvane.example</a>.'),
+          ),
+        }),
+      ],
+    },
+    {
+      slug: 'terms-of-use',
+      title: 'Terms of Use',
+      summary: 'The terms that apply when you use the Corvane website.',
+      date: '2025-01-10T09:00:00',
+      frames: [
+        frames.richText('terms-of-use-text', 'Terms of use (rich text)', {
+          heading: 'Terms of use',
+          body: wysiwyg(
+            p('The content of this website is provided for information. Product terms are set out in your agreement with Corvane Payments.'),
+            p('You may link to any page of this site. Please do not copy our content for commercial use without asking <a href="mailto:press@corvane.example">press@corvane.example</a>.'),
+          ),
+        }),
+      ],
+    },
   );
 
   const pagePosts = pages.map((page, i) =>

@@ -84,6 +84,16 @@ export const CONTENT_TYPES: readonly ContentTypeDef[] = [
 /** The section of a page (`/{section}/{slug}`) when WordPress names none. */
 export const DEFAULT_PAGE_SECTION = 'pages';
 
+/**
+ * Pages (`fp_page`) served at an address of their own instead of `/{section}/{slug}`: the home
+ * page and the fixed navigation's Contact Us (spec §2). Their `/pages/…` addresses redirect there
+ * (next.config.js).
+ */
+export const PAGE_ADDRESSES: Readonly<Record<string, string>> = { home: '/', 'contact-us': '/contact-us' };
+
+/** The slug of the page served at `/`. */
+export const HOME_PAGE_SLUG = 'home';
+
 const BY_NAME = new Map(CONTENT_TYPES.map((t) => [t.name, t]));
 
 export function contentType(name: ContentTypeName): ContentTypeDef {
@@ -96,12 +106,21 @@ export function isContentTypeName(value: unknown): value is ContentTypeName {
   return typeof value === 'string' && BY_NAME.has(value as ContentTypeName);
 }
 
-/** The site path of one item: `/about-us/news/{slug}`, or `/{section}/{slug}` for pages. */
+/** The site path of one item: `/about-us/news/{slug}`, or `/{section}/{slug}` for pages (but PAGE_ADDRESSES). */
 export function sitePath(name: ContentTypeName, slug: string, section: string = DEFAULT_PAGE_SECTION): string {
   const def = contentType(name);
-  const encoded = encodeURIComponent(slug);
-  if (name === 'page') return `/${encodeURIComponent(section || DEFAULT_PAGE_SECTION)}/${encoded}`;
-  return `${def.routePrefix}/${encoded}`;
+  if (name === 'page') {
+    return Object.hasOwn(PAGE_ADDRESSES, slug) ? PAGE_ADDRESSES[slug] : `/${pathSegment(section || DEFAULT_PAGE_SECTION)}/${pathSegment(slug)}`;
+  }
+  return `${def.routePrefix}/${pathSegment(slug)}`;
+}
+
+/**
+ * A slug as a path segment. WordPress stores non-ASCII slugs already percent-encoded
+ * (`%e2%9c%93`), so `%` stays; any other character that may not stand in a path is encoded.
+ */
+function pathSegment(slug: string): string {
+  return slug.replace(/[^A-Za-z0-9%_.~-]/g, (c) => encodeURIComponent(c)).replace(/%(?![0-9a-fA-F]{2})/g, '%25');
 }
 
 /** The content type whose WordPress post type is `wpType`, as `/wp/v2/search` names it. */

@@ -55,6 +55,7 @@ import { fetchJson, segment, WP_PREFIX, wpUrl } from './http';
 import { cleanHtml, normalizeItem } from './normalize';
 import type { WpPost } from './raw';
 import { serverContext, type ServerContext } from './serverContext';
+import { processShared } from '../processShared';
 import { createTtlCache } from './ttlCache';
 
 /** Frame types are cached as long as the menu (spec §4, §9: 300000 ms). */
@@ -322,7 +323,8 @@ function toFrameType(raw: unknown, slug: string): FrameType | null {
   return { id: positiveInt(raw.id) ?? 0, slug: typeof raw.slug === 'string' ? raw.slug : slug, title: htmlToText(rendered(raw.title)), rules };
 }
 
-const frameTypes = createTtlCache<string, FrameType | null>(FRAME_TYPE_CACHE_MS);
+// One per process, like the menu cache: the webhook's clear must reach the pages' copy.
+const frameTypes = processShared('frame-type-cache', () => createTtlCache<string, FrameType | null>(FRAME_TYPE_CACHE_MS));
 
 /**
  * `GET frame_type?slug={slug}`: the frame type, or null when WordPress has none by that slug.

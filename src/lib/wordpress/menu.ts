@@ -42,6 +42,7 @@ import { htmlToText } from '../excerpt';
 import type { MenuItem, SubmenuEntry, TopMenuEntry } from '../types';
 import { fetchJson, segment, WP_PREFIX, wpUrl } from './http';
 import { serverContext } from './serverContext';
+import { processShared } from '../processShared';
 import { createTtlCache } from './ttlCache';
 
 export const MENU_ID = 3;
@@ -260,7 +261,8 @@ export const FALLBACK_MENU: TopMenuEntry[] = deepFreeze(buildMenu([...FALLBACK_M
 /* Reading, with the 5-minute cache                                                            */
 /* ------------------------------------------------------------------------------------------ */
 
-const cache = createTtlCache<'menu', TopMenuEntry[]>(MENU_CACHE_MS);
+// One per process: the revalidation webhook (an API route, another bundle) clears the cache the pages read.
+const cache = processShared('menu-cache', () => createTtlCache<'menu', TopMenuEntry[]>(MENU_CACHE_MS));
 
 async function loadMenu(): Promise<TopMenuEntry[]> {
   const { base } = serverContext();

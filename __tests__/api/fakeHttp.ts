@@ -1,0 +1,85 @@
+import { Readable } from 'node:stream';
+import type { NextApiRequest, NextApiResponse } from 'next';
+
+/**
+ * Small stand-ins for Next's API request and response, enough for the handlers under test: the
+ * request is a readable stream of the body (the webhook reads it itself), the response records
+ * status, headers and body, and `revalidate` is whatever the test passes.
+ */
+
+export interface FakeRequestInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  query?: Record<string, string | string[]>;
+  url?: string;
+}
+
+export function fakeRequest({ method = 'GET', headers = {}, body, query = {}, url = '/' }: FakeRequestInit = {}): NextApiRequest {
+  const chunks = body === undefined ? [] : [Buffer.isBuffer(body) ? body : Buffer.from(body)];
+  const req = Readable.from(chunks) as unknown as NextApiRequest;
+  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  Object.assign(req, { method, headers: lower, query, url });
+  return req;
+}
+
+export interface FakeResponse extends NextApiResponse {
+  statusCode: number;
+  /** Header names in lower case. */
+  sent: { headers: Record<string, string>; json?: unknown; text?: string; ended: boolean };
+  /** Paths passed to `res.revalidate`, in call order. */
+  revalidateCalls: string[];
+}
+
+export function fakeResponse(revalidate: (path: string) => Promise<void> = async () => undefined): FakeResponse {
+  const sent: FakeResponse['sent'] = { headers: {}, ended: false };
+  const revalidateCalls: string[] = [];
+  const res = {
+    statusCode: 200,
+    sent,
+    revalidateCalls,
+    status(code: number) {
+      res.statusCode = code;
+      return res;
+    },
+    setHeader(name: string, value: string | number | readonly string[]) {
+      sent.headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+      return res;
+    },
+    getHeader(name: string) {
+      return sent.headers[name.toLowerCase()];
+    },
+    json(body: unknown) {
+      sent.headers['content-type'] ??= 'application/json; charset=utf-8';
+      sent.json = body;
+      sent.ended = true;
+      return res;
+    },
+    send(body: string) {
+      sent.text = body;
+      sent.ended = true;
+      return res;
+    },
+    end() {
+      sent.ended = true;
+      return res;
+    },
+    async revalidate(path: string) {
+      revalidateCalls.push(path);
+      await revalidate(path);
+    },
+  };
+  return res as unknown as FakeResponse;
+}
+
+/** Records the URLs of the requests that reach the fake WordPress (msw). */
+export function recordWordPressRequests(server: {
+  events: { on: (e: 'request:start', l: (a: { request: Request }) => void) => void; removeListener: (e: 'request:start', l: (a: { request: Request }) => void) => void };
+}): { urls: URL[]; stop: () => void } {
+  const urls: URL[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    urls.push(new URL(request.url));
+  };
+  server.events.on('request:start', listener);
+  return { urls, stop: () => server.events.removeListener('request:start', listener) };
+}

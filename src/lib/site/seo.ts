@@ -1,0 +1,169 @@
+import type { ContentItem } from '../types';
+import { CONTENT_TYPES, type ContentTypeDef } from '../wordpress/contentTypes';
+import { SITE_DESCRIPTION, SITE_LOGO, SITE_NAME, SITE_TAGLINE } from './brand';
+import { absoluteUrl } from './siteUrl';
+
+/**
+ * SEO helpers: document titles, descriptions, canonical URLs, JSON-LD and the feed links.
+ * Browser-safe (the `Seo` component uses them): no server configuration is read here.
+ */
+
+/* ------------------------------------------------------------------------------------------ */
+/* Titles, descriptions, canonical URLs                                                        */
+/* ------------------------------------------------------------------------------------------ */
+
+/** `{title} | {site name}`; on the home page (`/`) `{site name} | {tagline}`, whatever the title. */
+export function documentTitle(title: string, path: string): string {
+  if (canonicalPath(path) === '/') return `${SITE_NAME} | ${SITE_TAGLINE}`;
+  const own = title.trim();
+  return own && own !== SITE_NAME ? `${own} | ${SITE_NAME}` : SITE_NAME;
+}
+
+export const MAX_DESCRIPTION_LENGTH = 160;
+
+/** The page's description for meta tags: whitespace collapsed, cut at a word to 160 characters; none → the site's. */
+export function metaDescription(text: string | null | undefined): string {
+  const clean = (text ?? '').replace(/\s+/g, ' ').trim();
+  if (!clean) return SITE_DESCRIPTION;
+  if (clean.length <= MAX_DESCRIPTION_LENGTH) return clean;
+  const cut = clean.slice(0, MAX_DESCRIPTION_LENGTH - 1);
+  const atWord = cut.lastIndexOf(' ') > MAX_DESCRIPTION_LENGTH / 2 ? cut.slice(0, cut.lastIndexOf(' ')) : cut;
+  return `${atWord.replace(/[\s,;:.…-]+$/, '')}…`;
+}
+
+/** A site path without query, fragment or trailing slash (`/` stays `/`). */
+export function canonicalPath(path: string): string {
+  const bare = path.split(/[?#]/)[0].trim();
+  const withSlash = bare.startsWith('/') ? bare : `/${bare}`;
+  return withSlash.length > 1 ? withSlash.replace(/\/+$/, '') || '/' : withSlash;
+}
+
+/** `{SITE_URL}{path}`, path made canonical. */
+export const canonicalUrl = (path: string): string => absoluteUrl(canonicalPath(path));
+
+/* ------------------------------------------------------------------------------------------ */
+/* JSON-LD                                                                                     */
+/* ------------------------------------------------------------------------------------------ */
+
+export type JsonLdObject = Record<string, unknown>;
+
+/**
+ * JSON for an inline `<script type="application/ld+json">`: `<`, `>` and `&` become `\u003c`,
+ * `\u003e`, `\u0026` (so a `</script>` or `<!--` in a CMS title cannot end the script), and
+ * U+2028/U+2029 are escaped too. The result parses back to the same data.
+ */
+export function serializeJsonLd(data: object | object[]): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function organization(): JsonLdObject {
+  return {
+    '@type': 'Organization',
+    name: SITE_NAME,
+    url: absoluteUrl('/'),
+    ...(SITE_LOGO
+      ? { logo: { '@type': 'ImageObject', url: absoluteUrl(SITE_LOGO.url), width: SITE_LOGO.width, height: SITE_LOGO.height } }
+      : {}),
+  };
+}
+
+/** The company, for the home page. */
+export function organizationJsonLd(): JsonLdObject {
+  return { '@context': 'https://schema.org', ...organization(), description: SITE_DESCRIPTION };
+}
+
+const images = (item: ContentItem) => (item.featuredImage ? [absoluteUrl(item.featuredImage.url)] : undefined);
+
+/** Google shows at most 110 characters of a headline. */
+const headline = (title: string) => (title.length <= 110 ? title : `${title.slice(0, 109).trimEnd()}…`);
+
+/**
+ * A blog post (`BlogPosting`), a news item or press release (`NewsArticle`), or any other article
+ * (`Article`). WordPress gives no author here: the company is author and publisher.
+ */
+export function articleJsonLd(item: ContentItem, kind: 'NewsArticle' | 'BlogPosting' | 'Article'): JsonLdObject {
+  const url = canonicalUrl(item.path);
+  return {
+    '@context': 'https://schema.org',
+    '@type': kind,
+    headline: headline(item.title),
+    description: item.excerpt || undefined,
+    url,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    datePublished: item.date || undefined,
+    dateModified: item.modified || item.date || undefined,
+    image: images(item),
+    author: organization(),
+    publisher: organization(),
+  };
+}
+
+/**
+ * A date or date-time custom field as ISO 8601: ACF's REST formats (`2026-03-24 09:00:00`,
+ * `20260324`) and ISO strings are accepted; anything else → null.
+ */
+export function isoDateField(value: string | number | boolean | null | undefined): string | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const text = String(value).trim();
+  const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(text);
+  if (compact) return `${compact[1]}-${compact[2]}-${compact[3]}`;
+  const full = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}(?::\d{2})?)(Z|[+-]\d{2}:?\d{2})?)?$/i.exec(text);
+  if (!full || Number.isNaN(Date.parse(full[1]))) return null;
+  return full[2] ? `${full[1]}T${full[2]}${full[3] ?? ''}` : full[1];
+}
+
+const httpUrl = (value: unknown): string | undefined =>
+  typeof value === 'string' && /^https?:\/\/[^\s]+$/i.test(value.trim()) ? value.trim() : undefined;
+
+const ONLINE = /^(online|virtual|webinar|livestream)$/i;
+
+/**
+ * An event (`item.fields`: `start_date`, `end_date`, `location`, `registration_url`). A location
+ * of "Online" (or Virtual, Webinar) is a `VirtualLocation` at the registration URL. Without a
+ * usable `start_date` there is no valid Event: null (render no JSON-LD).
+ */
+export function eventJsonLd(item: ContentItem): JsonLdObject | null {
+  const startDate = isoDateField(item.fields.start_date);
+  if (!startDate) return null;
+  const url = canonicalUrl(item.path);
+  const place = typeof item.fields.location === 'string' ? item.fields.location.trim() : '';
+  const registration = httpUrl(item.fields.registration_url);
+  const online = ONLINE.test(place);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: item.title,
+    description: item.excerpt || undefined,
+    url,
+    startDate,
+    endDate: isoDateField(item.fields.end_date) ?? undefined,
+    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: online ? 'https://schema.org/OnlineEventAttendanceMode' : 'https://schema.org/OfflineEventAttendanceMode',
+    location: online
+      ? { '@type': 'VirtualLocation', url: registration ?? url }
+      : place
+        ? { '@type': 'Place', name: place, address: place }
+        : undefined,
+    image: images(item),
+    organizer: organization(),
+    offers: registration ? { '@type': 'Offer', url: registration } : undefined,
+  };
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Feeds                                                                                       */
+/* ------------------------------------------------------------------------------------------ */
+
+/** The types of the content-type table that have an RSS feed (blogs, news, press releases). */
+export const FEED_TYPES: readonly ContentTypeDef[] = CONTENT_TYPES.filter((t) => t.feed !== null);
+
+/** The site path of a feed: `/feeds/news.xml`. */
+export const feedPath = (name: string): string => `/feeds/${name}.xml`;
+
+/** A feed's title: `Corvane Payments: Press releases`. */
+export const feedTitle = (def: ContentTypeDef): string => `${SITE_NAME}: ${def.pluralLabel}`;

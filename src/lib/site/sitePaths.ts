@@ -1,0 +1,26 @@
+import { CONTENT_TYPES } from '../wordpress/contentTypes';
+
+/**
+ * The pages of the site as the sitemap and the revalidation webhook know them: fixed pages, the
+ * listing pages of the content-type table, and (from `getAllLinks`) every content item.
+ */
+
+/** Pages that are routes of their own, not content items. Add a route here when you add one. */
+export const STATIC_PAGES: readonly { path: string; inSitemap: boolean }[] = [
+  { path: '/', inSitemap: true },
+  { path: '/contact-us', inSitemap: true },
+  // Search results are not for search engines (the page is noindex); it still shows the menu.
+  { path: '/search', inSitemap: false },
+];
+
+/** The listing page of every type of the table that has one (`/about-us/news`, ...). */
+export const LISTING_PATHS: readonly string[] = CONTENT_TYPES.flatMap((t) => (t.listingPath ? [t.listingPath] : []));
+
+/**
+ * Content pages kept out of the sitemap: the two test pages of spec §2 (they exist for form and
+ * layout tests, not for visitors from search engines; their template should also set `noindex`).
+ */
+export const UNLISTED_PATHS: ReadonlySet<string> = new Set([
+  '/pages/get-in-touch-media-relations-salesforce-test-page',
+  '/pages/page-test-2',
+]);

@@ -1,0 +1,51 @@
+import type { GetStaticPaths, GetStaticProps, GetStaticPropsContext } from 'next';
+import type { ParsedUrlQuery } from 'node:querystring';
+import { getConfig } from '../../config';
+import { getIdList, getItemBySlug } from '../wordpress/content';
+import type { ContentItem, ContentTypeName } from '../types';
+import { getLayoutData, type LayoutData } from './layout';
+
+/** Props every page receives: its own plus the layout data (`_app` renders the layout from it). */
+export type WithLayout<P> = P & { layout: LayoutData };
+
+/**
+ * The one way a page builds its static props. `load` returns the page's props, or null for a
+ * 404. The result always carries the layout data and `revalidate` (a 404 too, so content
+ * published later appears). When WordPress fails, `load` throws and so does this: at build time
+ * the build fails loudly; during a background regeneration Next keeps serving the last good page.
+ */
+export function staticProps<P extends Record<string, unknown>, Q extends ParsedUrlQuery = ParsedUrlQuery>(
+  load: (context: GetStaticPropsContext<Q>) => Promise<P | null>,
+): GetStaticProps<WithLayout<P>, Q> {
+  return async (context) => {
+    const revalidate = getConfig().revalidateSeconds;
+    const [props, layout] = await Promise.all([load(context), getLayoutData()]);
+    if (props === null) return { notFound: true, revalidate };
+    return { props: { ...props, layout }, revalidate };
+  };
+}
+
+export interface DetailProps extends Record<string, unknown> {
+  item: ContentItem;
+}
+
+/**
+ * getStaticPaths and getStaticProps of a detail route `/…/{slug}` of one content type: paths
+ * from the type's id list (one request), `fallback: 'blocking'` so items published after the
+ * build are generated on first request; an unknown slug is a 404.
+ */
+export function detailRoute(type: ContentTypeName): {
+  getStaticPaths: GetStaticPaths<{ slug: string }>;
+  getStaticProps: GetStaticProps<WithLayout<DetailProps>, { slug: string }>;
+} {
+  return {
+    getStaticPaths: async () => {
+      const links = await getIdList(type);
+      return { paths: links.map(({ slug }) => ({ params: { slug } })), fallback: 'blocking' };
+    },
+    getStaticProps: staticProps<DetailProps, { slug: string }>(async ({ params }) => {
+      const item = params?.slug ? await getItemBySlug(type, params.slug) : null;
+      return item ? { item } : null;
+    }),
+  };
+}

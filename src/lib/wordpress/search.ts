@@ -1,0 +1,104 @@
+import { excerpt, htmlToText } from '../excerpt';
+import { isTestPage } from '../testPages';
+import { CONTENT_TYPES, contentTypeByWpType, DEFAULT_PAGE_SECTION, sitePath } from './contentTypes';
+import { fetchJson, WP_PREFIX, wpUrl } from './http';
+import type { WpPost, WpSearchResult } from './raw';
+import { serverContext } from './serverContext';
+import type { SearchResult } from '../search/types';
+
+/**
+ * The site search's WordPress read (server only):
+ * `GET /wp-json/wp/v2/search?search={s}&type=post&subtype={every wpType of the table}&per_page=20&_embed=self&t=…`.
+ *
+ * - `subtype` limits the search to the content types of the table (`post,news,press-release,…`;
+ *   a comma list, as WordPress reads array arguments), so frames, frame types and alerts never
+ *   come back. Every listed post type must be searchable on WordPress (public, in REST, not
+ *   excluded from search), or WordPress refuses the whole search with 400 `rest_invalid_param`.
+ * - `_embed=self`: WordPress marks a search result's `self` link embeddable, so each result
+ *   carries the post itself (embed context: slug, title, excerpt, …) in `_embedded.self[0]`, in
+ *   the same request. No second read per result.
+ * - One attempt, not the usual three (`SEARCH_ATTEMPTS`): a visitor is waiting, and three
+ *   attempts can take 36 s. The worst case is the 10 s timeout of one attempt.
+ *
+ * Each result becomes `{title, url, type, excerpt}`: `url` is the SITE path of the content-type
+ * table (`/resources/blogs/{slug}`; pages `/{acf.section or "pages"}/{slug}`), the slug taken from
+ * the embedded post or else from the last segment of WordPress's URL; the home page (page `home`)
+ * is `/`; `type` the type's label;
+ * `title` plain text, references decoded; `excerpt` plain text of at most 30 words. Results of a
+ * subtype the table does not know, results without a slug, the two test pages of spec §2 and
+ * duplicates are dropped.
+ */
+
+export const SEARCH_PER_PAGE = 20;
+export const SEARCH_EXCERPT_WORDS = 30;
+export const SEARCH_ATTEMPTS = 1;
+/** The frame page served at `/` (its `/pages/home` address only redirects there). */
+
+/** The WordPress search URL for a (normalized) query. */
+export function wordpressSearchUrl(base: string, query: string): string {
+  return wpUrl(base, WP_PREFIX, 'search', {
+    search: query,
+    type: 'post',
+    subtype: CONTENT_TYPES.map((t) => t.wpType).join(','),
+    per_page: SEARCH_PER_PAGE,
+    _embed: 'self',
+  });
+}
+
+type EmbeddedPost = Partial<Pick<WpPost, 'slug' | 'title' | 'excerpt' | 'acf'>>;
+type RawResult = Partial<WpSearchResult> & { _embedded?: { self?: unknown[] } };
+
+const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** The embedded post, unless WordPress embedded an error (`{code, message}`) or nothing. */
+function embeddedPost(raw: RawResult): EmbeddedPost | null {
+  const first = raw._embedded?.self?.[0];
+  return isObject(first) && typeof first.slug === 'string' ? (first as EmbeddedPost) : null;
+}
+
+/** The last path segment of WordPress's URL (`https://cms/news/some-slug/` → `some-slug`); null for `?p=123` URLs. */
+function slugFromUrl(url: unknown): string | null {
+  if (typeof url !== 'string') return null;
+  try {
+    const segments = new URL(url).pathname.split('/').filter(Boolean);
+    return segments.length ? segments[segments.length - 1] : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One WordPress search result → a site search result, or null when it is not for visitors of this site. */
+export function toSearchResult(value: unknown): SearchResult | null {
+  if (!isObject(value)) return null;
+  const raw = value as RawResult;
+  const def = typeof raw.subtype === 'string' ? contentTypeByWpType(raw.subtype) : undefined;
+  if (!def) return null;
+  const post = embeddedPost(raw);
+  const slug = post?.slug || slugFromUrl(raw.url);
+  if (!slug) return null;
+  const section = typeof post?.acf?.section === 'string' && post.acf.section ? post.acf.section : DEFAULT_PAGE_SECTION;
+  const url = sitePath(def.name, slug, section);
+  if (isTestPage(url)) return null;
+  const title = htmlToText(typeof raw.title === 'string' ? raw.title : '') || htmlToText(post?.title?.rendered ?? '') || def.label;
+  return { title, url, type: def.label, excerpt: excerpt(post?.excerpt?.rendered ?? '', SEARCH_EXCERPT_WORDS) };
+}
+
+/** WordPress's answer → results; throws when it is not a list (an answer we cannot read is a failure). */
+export function toSearchResults(data: unknown): SearchResult[] {
+  if (!Array.isArray(data)) throw new Error('WordPress search did not answer a list');
+  const seen = new Set<string>();
+  const results: SearchResult[] = [];
+  for (const item of data) {
+    const result = toSearchResult(item);
+    if (!result || seen.has(result.url)) continue;
+    seen.add(result.url);
+    results.push(result);
+  }
+  return results;
+}
+
+/** Searches WordPress for a normalized query. Throws (`MaxRetriesError`, …) when WordPress fails. */
+export async function searchWordPress(query: string): Promise<SearchResult[]> {
+  const { data } = await fetchJson<unknown>(wordpressSearchUrl(serverContext().base, query), { attempts: SEARCH_ATTEMPTS });
+  return toSearchResults(data);
+}
