@@ -10,6 +10,21 @@ const nextConfig = {
     // The canonical origin (public): canonical URLs, Open Graph and JSON-LD render in the browser
     // too. Inlined at build time (src/lib/site/siteUrl.ts); same default as src/config.ts.
     NEXT_PUBLIC_SITE_URL: (process.env.SITE_URL ?? '').trim().replace(/\/+$/, '') || 'http://localhost:3000',
+    // Vercel's own deployment environment ('production', 'preview', 'development'; unset off
+    // Vercel), inlined for the browser: analytics and speed measurement load only on 'production'
+    // and 'preview' (src/components/analytics/analyticsGate.ts). Not a new setting: Vercel sets it.
+    NEXT_PUBLIC_VERCEL_ENV: (process.env.NEXT_PUBLIC_VERCEL_ENV ?? process.env.VERCEL_ENV ?? '').trim(),
+  },
+  // Old and fallback-menu addresses (spec §2 "Menu links used as fallback": /news, /press-releases)
+  // and the home frame page's own address: permanent redirects to the pages that serve them.
+  async redirects() {
+    return [
+      { source: '/news', destination: '/about-us/news', permanent: true },
+      { source: '/press-releases', destination: '/about-us/press-releases', permanent: true },
+      // The pages of PAGE_ADDRESSES (src/lib/wordpress/contentTypes.ts) at their own addresses.
+      { source: '/pages/home', destination: '/', permanent: true },
+      { source: '/pages/contact-us', destination: '/contact-us', permanent: true },
+    ];
   },
   // Crawler documents are API routes (regenerated with ISR semantics, see src/lib/site/documentCache.ts),
   // served at their conventional addresses. Do not add public/robots.txt or public/sitemap.xml: they would win.

@@ -1,5 +1,41 @@
 import type { AppProps } from 'next/app';
+import Head from 'next/head';
+import { useEffect } from 'react';
+import 'vanilla-cookieconsent/dist/cookieconsent.css';
+import { SiteAnalytics } from '../src/components/analytics/SiteAnalytics';
+import { ConsentManager } from '../src/components/consent/ConsentManager';
+import { CookieSettingsButton } from '../src/components/consent/CookieSettingsButton';
+import { Layout } from '../src/components/layout/Layout';
+import type { LayoutData } from '../src/components/layout/layoutData';
+import { schedulePing } from '../src/lib/ping';
+import '../src/styles/globals.css';
+import '../src/components/consent/consent.css';
 
-export default function App({ Component, pageProps }: AppProps) {
-  return <Component {...pageProps} />;
+/**
+ * The application shell (spec §2): every page is wrapped in the layout. Pages pass the layout
+ * data as `pageProps.layout` (src/lib/site/staticProps.ts); it is taken out of the props the page
+ * receives. A page without it (the 500 page, a page that failed to supply it) still gets the
+ * layout, with the fixed fallback navigation and the static footer.
+ *
+ * In the visitor's browser only: the cookie-consent manager (banner, preferences dialog, Consent
+ * Mode updates), the footer's "Cookie settings" button, Vercel analytics and speed measurement
+ * (with consent, never on the test pages) and the page-view ping, sent once per page load.
+ */
+type PagePropsWithLayout = Record<string, unknown> & { layout?: LayoutData | null };
+
+export default function App({ Component, pageProps }: AppProps<PagePropsWithLayout>) {
+  const { layout, ...props } = pageProps ?? {};
+  useEffect(() => schedulePing(), []);
+  return (
+    <>
+      <Head>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+      </Head>
+      <Layout data={layout} cookieSettings={<CookieSettingsButton />}>
+        <Component {...props} />
+      </Layout>
+      <ConsentManager />
+      <SiteAnalytics />
+    </>
+  );
 }

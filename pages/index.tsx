@@ -1,36 +1,29 @@
-import type { GetStaticProps } from 'next';
-import Head from 'next/head';
-import { getConfig } from '../src/config';
-import { getCollectionPage } from '../src/lib/wordpress/content';
-import type { ContentItem } from '../src/lib/types';
+import { HomeTemplate, type HomeProps } from '@/components/templates/HomeTemplate';
+import { toCardItem } from '@/lib/site/listing';
+import { staticProps } from '@/lib/site/staticProps';
+import { getCollectionPage } from '@/lib/wordpress/content';
+import { HOME_PAGE_SLUG } from '@/lib/wordpress/contentTypes';
+import { getFramePage } from '@/lib/wordpress/frames';
 
-interface HomeProps {
-  news: Pick<ContentItem, 'id' | 'title' | 'excerpt' | 'path'>[];
-}
+/** Teasers per type on the home page. */
+const TEASERS = 3;
 
-export default function Home({ news }: HomeProps) {
-  return (
-    <main>
-      <Head>
-        <title>Payments that just work</title>
-      </Head>
-      <h1>Latest news</h1>
-      <ul>
-        {news.map((item) => (
-          <li key={item.id}>
-            <h2>{item.title}</h2>
-            <p>{item.excerpt}</p>
-          </li>
-        ))}
-      </ul>
-    </main>
-  );
-}
-
-export const getStaticProps: GetStaticProps<HomeProps> = async () => {
-  const { items } = await getCollectionPage('news', { perPage: 10 });
+/**
+ * `/`: the `home` frame page plus the latest news and blog posts (three requests in parallel).
+ * Without a `home` page in WordPress the home page still renders, with its teasers.
+ */
+export const getStaticProps = staticProps<HomeProps & Record<string, unknown>>(async () => {
+  const [page, news, blogs] = await Promise.all([
+    getFramePage(HOME_PAGE_SLUG),
+    getCollectionPage('news', { perPage: TEASERS }),
+    getCollectionPage('blog', { perPage: TEASERS }),
+  ]);
   return {
-    props: { news: items.map(({ id, title, excerpt, path }) => ({ id, title, excerpt, path })) },
-    revalidate: getConfig().revalidateSeconds,
+    frames: page?.frames ?? [],
+    description: page?.excerpt ?? '',
+    news: news.items.slice(0, TEASERS).map(toCardItem),
+    blogs: blogs.items.slice(0, TEASERS).map(toCardItem),
   };
-};
+});
+
+export default HomeTemplate;

@@ -1,0 +1,38 @@
+import type { GetStaticPaths } from 'next';
+import { FramePageTemplate, type FramePageProps } from '@/components/templates/FramePageTemplate';
+import { staticProps } from '@/lib/site/staticProps';
+import { getIdList } from '@/lib/wordpress/content';
+import { PAGE_ADDRESSES } from '@/lib/wordpress/contentTypes';
+import { getFramePage } from '@/lib/wordpress/frames';
+
+type Params = { section: string; slug: string };
+
+/** The section of a page link's path (`/pages/secure-switching` → `pages`). */
+function sectionOfPath(path: string): string {
+  return decodeURIComponent(path.split('/')[1] ?? '');
+}
+
+/**
+ * `/{section}/{slug}` (spec §2 default section pages): every published `fp_page` but those served
+ * at an address of their own (PAGE_ADDRESSES: `/`, `/contact-us`). New pages are generated on first request (fallback 'blocking').
+ */
+export const getStaticPaths: GetStaticPaths<Params> = async () => {
+  const links = await getIdList('page');
+  return {
+    paths: links
+      .filter((link) => !Object.hasOwn(PAGE_ADDRESSES, link.slug))
+      .map((link) => ({ params: { section: sectionOfPath(link.path), slug: link.slug } })),
+    fallback: 'blocking',
+  };
+};
+
+/** The page by its slug; a 404 when there is none, when it has an address of its own, or when it lives in another section. */
+export const getStaticProps = staticProps<FramePageProps & Record<string, unknown>, Params>(async ({ params }) => {
+  const slug = params?.slug;
+  if (!slug || Object.hasOwn(PAGE_ADDRESSES, slug)) return null;
+  const page = await getFramePage(slug);
+  if (!page || page.section !== params.section) return null;
+  return { page };
+});
+
+export default FramePageTemplate;

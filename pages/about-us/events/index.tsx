@@ -1,0 +1,10 @@
+import { ListingTemplate } from '@/components/templates/ListingTemplate';
+import { listingRoute } from '@/lib/site/listing';
+
+/**
+ * /about-us/events: the event listing, page 1.
+ * Plain `export const` data functions, not a destructured export: Next strips only those (and
+ * what only they import) from the browser bundle.
+ */
+export const getStaticProps = listingRoute('event').getStaticProps;
+export default ListingTemplate;

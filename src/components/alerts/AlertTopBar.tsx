@@ -1,0 +1,79 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { SmartLink } from '@/components/content/SmartLink';
+import { CloseIcon } from '@/components/layout/icons';
+import type { Alert } from '@/lib/types';
+import styles from './AlertTopBar.module.css';
+
+export interface AlertTopBarProps {
+  alert: Alert;
+  onDismiss: () => void;
+}
+
+/** Set on <html> while the bar is shown: its height, by which the content below it is moved down. */
+export const NOTICE_OFFSET_PROPERTY = '--site-notice-offset';
+
+/**
+ * The "Top bar" alert: a notice bar with the alert's title, text, optional link and a close button.
+ *
+ * It arrives after load (SWR), so inserting it into the flow would push the page down: a layout
+ * shift (CLS). Instead it is positioned absolutely where the content begins (under the header, at
+ * the top of the document, so it scrolls away with the page and slides under the sticky header),
+ * and the content below it (<main> and the footer, its later siblings) is moved down by its height
+ * with a transform — which the layout-shift metric does not count. So it looks like a bar in the
+ * flow, covers nothing, and shifts nothing. It slides in from under the header; the content follows
+ * with the same transition. If the visitor has already scrolled when it arrives, the page scrolls by
+ * the same height at once (no animation), so what they are reading stays where it is.
+ */
+export function AlertTopBar({ alert, onDismiss }: AlertTopBarProps) {
+  const ref = useRef<HTMLElement>(null);
+  // Decided once, when the bar first renders (in the browser only: alerts have no server HTML).
+  const [arrivedScrolled] = useState(() => typeof window !== 'undefined' && window.scrollY > 0);
+
+  useLayoutEffect(() => {
+    const bar = ref.current;
+    if (!bar) return undefined;
+    const root = document.documentElement;
+    const main = document.querySelector('main');
+    let offset = 0;
+    const update = () => {
+      // Where the content begins in the layout (offsetTop ignores the transform).
+      if (main) bar.style.top = `${main.offsetTop}px`;
+      offset = bar.offsetHeight;
+      root.style.setProperty(NOTICE_OFFSET_PROPERTY, `${offset}px`);
+    };
+    update();
+    if (arrivedScrolled && offset > 0) window.scrollBy(0, offset);
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;
+    observer?.observe(bar);
+    const header = bar.parentElement?.querySelector(':scope > header');
+    if (header) observer?.observe(header);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty(NOTICE_OFFSET_PROPERTY);
+    };
+  }, [arrivedScrolled]);
+
+  return (
+    <section
+      ref={ref}
+      className={`${styles.bar} ${arrivedScrolled ? styles.instant : ''}`}
+      aria-label="Site notice"
+      data-alert-id={alert.id}
+    >
+      <div className={`container ${styles.inner}`}>
+        <p className={styles.message}>
+          {alert.title ? <strong className={styles.title}>{alert.title}</strong> : null}
+          {alert.text ? <span className={styles.text}>{alert.text}</span> : null}
+          {alert.link ? (
+            <SmartLink href={alert.link.url} className={styles.link}>
+              {alert.link.label}
+            </SmartLink>
+          ) : null}
+        </p>
+        <button type="button" className={styles.close} aria-label="Dismiss site notice" onClick={onDismiss}>
+          <CloseIcon className={styles.closeIcon} />
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import type { MediaImage } from '@/lib/types';
+
+export interface FeaturedImageProps {
+  image: MediaImage;
+  /**
+   * The page's main image (above the fold, likely the LCP element): loaded eagerly with high
+   * fetch priority. Every other image loads lazily.
+   */
+  priority?: boolean;
+  className?: string;
+}
+
+/** Used when WordPress gives no dimensions: the seed's featured images are 1200 × 630. */
+const FALLBACK_RATIO = '1200 / 630';
+
+/**
+ * A featured image as a plain `<img>` with its intrinsic width and height, so the browser
+ * reserves its box before it loads (no layout shift). next/image is not used: it would need the
+ * media hosts in next.config.js `images.remotePatterns`, and WordPress already serves sized files.
+ * Without known dimensions the box keeps a fixed aspect ratio and the image covers it.
+ */
+export function FeaturedImage({ image, priority = false, className }: FeaturedImageProps) {
+  const sized = !!image.width && !!image.height;
+  return (
+    // eslint-disable-next-line @next/next/no-img-element -- see above: plain img with explicit size.
+    <img
+      src={image.url}
+      alt={image.alt}
+      width={image.width ?? undefined}
+      height={image.height ?? undefined}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding={priority ? undefined : 'async'}
+      fetchPriority={priority ? 'high' : undefined}
+      className={className}
+      style={sized ? undefined : { aspectRatio: FALLBACK_RATIO, objectFit: 'cover', width: '100%' }}
+    />
+  );
+}

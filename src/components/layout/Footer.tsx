@@ -1,0 +1,67 @@
+import { useRouter } from 'next/router';
+import type { ReactNode } from 'react';
+import { OFFICE_ADDRESS, SITE_DESCRIPTION, SITE_NAME } from '@/lib/site/brand';
+import type { FooterSection } from './layoutData';
+import { Logo } from './Logo';
+import { NavLink } from './NavLink';
+import styles from './Footer.module.css';
+
+/** The year of the copyright line, taken when the page is built (static generation). */
+const YEAR = new Date().getFullYear();
+
+export interface FooterProps {
+  sections: readonly FooterSection[];
+  /** A "Cookie settings" control, shown in the legal row; nothing is rendered when absent. */
+  cookieSettings?: ReactNode;
+}
+
+/** The site footer: the layout data's sections as columns of links, the address, and the legal row. */
+export function Footer({ sections, cookieSettings }: FooterProps) {
+  const { asPath } = useRouter();
+  return (
+    <footer className={`on-dark ${styles.footer}`}>
+      <div className="container">
+        <div className={styles.top}>
+          <div className={styles.brand}>
+            <Logo variant="on-dark" />
+            <p className={styles.tagline}>{SITE_DESCRIPTION}</p>
+            <address className={styles.address}>
+              {SITE_NAME}
+              <br />
+              {OFFICE_ADDRESS.street}
+              <br />
+              {OFFICE_ADDRESS.locality}, {OFFICE_ADDRESS.region} {OFFICE_ADDRESS.postalCode}
+            </address>
+          </div>
+          <nav aria-label="Footer" className={styles.columns}>
+            {sections.map((section, index) => {
+              const headingId = `footer-section-${index}`;
+              return (
+                <div key={section.title} className={styles.column}>
+                  <h2 id={headingId} className={styles.heading}>
+                    {section.title}
+                  </h2>
+                  <ul className={styles.links} aria-labelledby={headingId}>
+                    {section.links.map((link) => (
+                      <li key={`${link.href} ${link.label}`}>
+                        <NavLink href={link.href} currentPath={asPath} className={styles.link}>
+                          {link.label}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              );
+            })}
+          </nav>
+        </div>
+        <div className={styles.legal}>
+          <p className={styles.copyright} suppressHydrationWarning>
+            © {YEAR} {SITE_NAME}. All rights reserved.
+          </p>
+          {cookieSettings ? <div className={styles.cookieSettings}>{cookieSettings}</div> : null}
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,69 @@
+import { useRouter } from 'next/router';
+import { useId, useRef, useState } from 'react';
+import { HeaderSearch } from '@/components/search/HeaderSearch';
+import type { TopMenuEntry } from '@/lib/types';
+import { useIsBelowBreakpoint } from '@/lib/viewport';
+import { MenuIcon } from './icons';
+import { Logo } from './Logo';
+import { MobileDrawer } from './MobileDrawer';
+import { SiteMenu } from './SiteMenu';
+import styles from './Header.module.css';
+
+export interface HeaderProps {
+  /** The built menu (layout data); empty → the fixed fallback navigation. */
+  menu: readonly TopMenuEntry[];
+}
+
+/**
+ * The site header: the logo, the dropdown menu from 600 px up, and below 600 px a Menu button
+ * that opens the drawer. Which of the two shows is decided in CSS, so the server HTML is right
+ * at every width.
+ */
+export function Header({ menu }: HeaderProps) {
+  const { asPath } = useRouter();
+  const currentPath = asPath ?? '/';
+  const drawerId = useId();
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+
+  // The drawer is remembered as open on the path it was opened on: navigating closes it.
+  const [drawerOpenOn, setDrawerOpenOn] = useState<string | null>(null);
+  const drawerOpen = drawerOpenOn !== null && drawerOpenOn === currentPath;
+
+  // Growing past the breakpoint while the drawer is open closes it (CSS hides it; this releases
+  // the scroll lock). JavaScript needs the width here, so the viewport hook is used.
+  const below = useIsBelowBreakpoint();
+  const [wasBelow, setWasBelow] = useState(below);
+  if (wasBelow !== below) {
+    setWasBelow(below);
+    if (!below) setDrawerOpenOn(null);
+  }
+
+  const closeDrawer = (returnFocus: boolean) => {
+    setDrawerOpenOn(null);
+    if (returnFocus) menuButtonRef.current?.focus();
+  };
+
+  return (
+    <header className={styles.header}>
+      <div className={`container ${styles.inner}`}>
+        <Logo variant="compact" />
+        <div className={styles.desktopMenu}>
+          <SiteMenu menu={menu} currentPath={currentPath} />
+        </div>
+        <HeaderSearch />
+        <button
+          ref={menuButtonRef}
+          type="button"
+          className={styles.menuButton}
+          aria-expanded={drawerOpen}
+          aria-controls={drawerId}
+          onClick={() => setDrawerOpenOn(drawerOpen ? null : currentPath)}
+        >
+          <MenuIcon className={styles.menuIcon} />
+          Menu
+        </button>
+      </div>
+      <MobileDrawer id={drawerId} open={drawerOpen} menu={menu} currentPath={currentPath} onClose={closeDrawer} />
+    </header>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { SiteAlerts } from '@/components/alerts/SiteAlerts';
+import { FeedLinks } from '@/components/seo/FeedLinks';
+import { useScrollToHash } from '@/lib/useScrollToHash';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { FOOTER, type LayoutData } from './layoutData';
+import { SkipLink } from './SkipLink';
+import styles from './Layout.module.css';
+
+export interface LayoutProps {
+  /** The page's layout data; absent or malformed → empty menu (fallback navigation) and the static footer. */
+  data?: Partial<LayoutData> | null;
+  /** The "Cookie settings" control for the footer's legal row (the consent work supplies it). */
+  cookieSettings?: ReactNode;
+  children: ReactNode;
+}
+
+/** The application shell around every page: skip link, alerts, header, `<main id="main">`, footer. */
+export function Layout({ data, cookieSettings, children }: LayoutProps) {
+  // A `#fragment` whose target renders late is scrolled to once it appears.
+  useScrollToHash();
+  const menu = Array.isArray(data?.menu) ? data.menu : [];
+  const footer = Array.isArray(data?.footer) && data.footer.length > 0 ? data.footer : FOOTER;
+  return (
+    <div className={styles.shell}>
+      {/* RSS feeds advertised on every page (blogs, news, press releases). */}
+      <FeedLinks />
+      <SkipLink />
+      <Header menu={menu} />
+      {/* Site alerts (browser only): a top bar overlaid under the header, and a popup dialog. */}
+      <SiteAlerts />
+      <main id="main" tabIndex={-1} className={styles.main}>
+        {children}
+      </main>
+      <Footer sections={footer} cookieSettings={cookieSettings} />
+    </div>
+  );
+}

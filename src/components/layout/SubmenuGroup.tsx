@@ -1,0 +1,59 @@
+import type { SubmenuEntry } from '@/lib/types';
+import { isGroupHeading } from './links';
+import { NavLink } from './NavLink';
+
+/** Class names of a submenu group; each menu (dropdown, drawer) styles it its own way. */
+export interface SubmenuGroupClasses {
+  group?: string;
+  heading?: string;
+  link?: string;
+  items?: string;
+  itemLink?: string;
+  itemText?: string;
+}
+
+interface SubmenuGroupProps {
+  submenu: SubmenuEntry;
+  /** Prefix of the element ids (unique per menu instance). */
+  idPrefix: string;
+  currentPath: string;
+  onNavigate: () => void;
+  classes: SubmenuGroupClasses;
+}
+
+/**
+ * One submenu (spec §2, second level) and its items (third level). Its title is a link, or, when
+ * it links to '#', a non-navigating group heading (text, not a link) that names the list below it.
+ * The caller leaves hidden submenus out.
+ */
+export function SubmenuGroup({ submenu, idPrefix, currentPath, onNavigate, classes }: SubmenuGroupProps) {
+  const titleId = `${idPrefix}-group-${submenu.id}`;
+  return (
+    <li className={classes.group}>
+      {isGroupHeading(submenu.href) ? (
+        <span id={titleId} className={classes.heading}>
+          {submenu.title}
+        </span>
+      ) : (
+        <NavLink id={titleId} href={submenu.href} currentPath={currentPath} className={classes.link} onClick={onNavigate}>
+          {submenu.title}
+        </NavLink>
+      )}
+      {submenu.items.length > 0 ? (
+        <ul className={classes.items} aria-labelledby={titleId}>
+          {submenu.items.map((item) => (
+            <li key={item.id}>
+              {isGroupHeading(item.href) ? (
+                <span className={classes.itemText}>{item.label}</span>
+              ) : (
+                <NavLink href={item.href} currentPath={currentPath} className={classes.itemLink} onClick={onNavigate}>
+                  {item.label}
+                </NavLink>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}

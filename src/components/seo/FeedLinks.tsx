@@ -1,0 +1,26 @@
+import Head from 'next/head';
+import { FEED_TYPES, feedPath, feedTitle } from '@/lib/site/seo';
+import { absoluteUrl } from '@/lib/site/siteUrl';
+
+/**
+ * `<link rel="alternate" type="application/rss+xml">` for every feed of the content-type table
+ * (blogs, news, press releases), so browsers and feed readers find them. Render it once in the
+ * layout (any page).
+ */
+export function FeedLinks() {
+  return (
+    <Head>
+      {FEED_TYPES.map((def) => (
+        <link
+          key={`feed-${def.feed}`}
+          rel="alternate"
+          type="application/rss+xml"
+          title={feedTitle(def)}
+          href={absoluteUrl(feedPath(def.feed as string))}
+        />
+      ))}
+    </Head>
+  );
+}
+
+export default FeedLinks;

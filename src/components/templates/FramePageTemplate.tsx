@@ -1,0 +1,45 @@
+import { FrameList } from '@/components/frames/FrameList';
+import { toHeroProps } from '@/components/frames/Hero';
+import { pageHeadingFrameIndex } from '@/components/frames/registry';
+import { Seo } from '@/components/seo/Seo';
+import { UNLISTED_PATHS } from '@/lib/site/sitePaths';
+import type { Frame, FramePage, MediaImage } from '@/lib/types';
+import { PageHeader } from './PageHeader';
+
+export interface FramePageProps {
+  page: FramePage;
+}
+
+/** The first hero's image, for Open Graph (frame images carry no dimensions). */
+export function heroImage(frames: readonly Frame[]): MediaImage | null {
+  for (const frame of frames) {
+    if (frame.frameType !== 'hero' || !frame.props) continue;
+    const hero = toHeroProps(frame.props);
+    if (hero?.image) return { url: hero.image.src, alt: hero.image.alt, width: hero.image.width, height: hero.image.height };
+  }
+  return null;
+}
+
+/**
+ * A page built from frames (`/{section}/{slug}`). When the page opens with a hero, the hero's
+ * heading is the page's h1; otherwise the page's title is, in a page header above the frames.
+ * The two test pages of spec §2 are kept out of search engines.
+ */
+export function FramePageTemplate({ page }: FramePageProps) {
+  const heroHeading = pageHeadingFrameIndex(page.frames) !== -1;
+  return (
+    <>
+      <Seo
+        title={page.title}
+        description={page.excerpt}
+        path={page.path}
+        image={heroImage(page.frames)}
+        noindex={UNLISTED_PATHS.has(page.path)}
+      />
+      {heroHeading ? null : <PageHeader title={page.title} lead={page.excerpt || null} />}
+      <FrameList frames={page.frames} opensPage={heroHeading} />
+    </>
+  );
+}
+
+export default FramePageTemplate;
