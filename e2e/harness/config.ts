@@ -1,0 +1,44 @@
+import path from 'node:path';
+
+/**
+ * Where the browser tests' harness keeps things, and the fixed ports it serves on.
+ *
+ * The ports are fixed because `next build` inlines WORDPRESS_URL and SITE_URL: the content server
+ * and the site must answer at the same addresses when the tests run as when the site was built.
+ */
+export const ROOT = path.resolve(__dirname, '..', '..');
+export const STATE_DIR = path.join(ROOT, 'e2e', '.state');
+export const STATE_FILE = path.join(STATE_DIR, 'state.json');
+/** Written after each e2e build: which build of `.next` it was and the addresses it inlined. */
+export const BUILD_MARKER = path.join(STATE_DIR, 'build.json');
+export const ARTIFACTS_DIR = path.join(ROOT, 'e2e', 'artifacts');
+export const BIN = path.join(ROOT, 'node_modules', '.bin');
+
+function port(name: string, fallback: number): number {
+  const value = process.env[name]?.trim();
+  if (!value) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 65535) {
+    throw new Error(`${name} must be a TCP port (1-65535), got "${value}"`);
+  }
+  return Number(value);
+}
+
+export const SITE_PORT = port('E2E_SITE_PORT', 3900);
+export const WORDPRESS_PORT = port('E2E_WORDPRESS_PORT', 3901);
+export const HOST = '127.0.0.1';
+export const SITE_URL = `http://${HOST}:${SITE_PORT}`;
+export const WORDPRESS_URL = `http://${HOST}:${WORDPRESS_PORT}`;
+/** The ISR interval the site is built and served with. */
+export const REVALIDATE_SECONDS = 60;
+
+/** What the harness hands the tests (STATE_FILE). */
+export interface E2EState {
+  siteUrl: string;
+  wordpressUrl: string;
+  revalidateSecret: string;
+  revalidateSeconds: number;
+  /** Process-group leaders the harness started (null when stopped); teardown ends them. */
+  pids: { site: number | null; wordpress: number | null };
+  /** Log files of the two servers. */
+  logs: { site: string; wordpress: string };
+}

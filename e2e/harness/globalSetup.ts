@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  ARTIFACTS_DIR,
+  BIN,
+  BUILD_MARKER,
+  HOST,
+  REVALIDATE_SECONDS,
+  ROOT,
+  SITE_PORT,
+  SITE_URL,
+  STATE_DIR,
+  STATE_FILE,
+  WORDPRESS_PORT,
+  WORDPRESS_URL,
+  type E2EState,
+} from './config';
+import { assertPortFree, childEnv, isHarnessProcess, killGroup, killGroupSync, runToCompletion, startDetached, waitForHttp } from './processes';
+import { SITE_LOG, startWordPress, WORDPRESS_LOG } from './servers';
+import { readStateIfAny, writeState } from './state';
+
+/**
+ * Global setup of the browser tests (jest.e2e.config.ts):
+ * 1. ends servers a previous, interrupted run left behind (pids from e2e/.state/state.json);
+ * 2. starts the local content server on E2E_WORDPRESS_PORT (default 3901);
+ * 3. builds the site against it (`next build`, in place), unless E2E_SKIP_BUILD=1 and `.next` is
+ *    a build this harness made for the same addresses;
+ * 4. starts `next start` on E2E_SITE_PORT (default 3900) and waits until `/` answers 200;
+ * 5. writes the addresses, the revalidation secret and the pids to e2e/.state/state.json.
+ * Every test file shares this one build and these two servers; global teardown ends them.
+ */
+
+interface BuildMarker {
+  buildId: string;
+  wordpressUrl: string;
+  siteUrl: string;
+}
+
+function siteEnv(secret: string): NodeJS.ProcessEnv {
+  return childEnv({
+    WORDPRESS_URL,
+    MEDIA_HOST: WORDPRESS_URL,
+    CMS_DEV_HOSTS: 'dev-cms.example.test',
+    SITE_URL,
+    REVALIDATE_SECRET: secret,
+    REVALIDATE_SECONDS: String(REVALIDATE_SECONDS),
+    NEXT_TELEMETRY_DISABLED: '1',
+  });
+}
+
+const buildIdFile = path.join(ROOT, '.next', 'BUILD_ID');
+
+/** Why the existing `.next` cannot be reused, or null when it can. */
+function reuseProblem(): string | null {
+  if (!existsSync(buildIdFile)) return '.next has no production build';
+  if (!existsSync(BUILD_MARKER)) return 'the harness did not make the build in .next (its addresses are unknown)';
+  const marker = JSON.parse(readFileSync(BUILD_MARKER, 'utf8')) as BuildMarker;
+  if (marker.buildId !== readFileSync(buildIdFile, 'utf8').trim()) return '.next was rebuilt since the last e2e build';
+  if (marker.wordpressUrl !== WORDPRESS_URL || marker.siteUrl !== SITE_URL) return 'the last e2e build used other ports';
+  return null;
+}
+
+async function buildSite(secret: string): Promise<void> {
+  if (process.env.E2E_SKIP_BUILD === '1') {
+    const problem = reuseProblem();
+    if (problem === null) {
+      console.log('[e2e] E2E_SKIP_BUILD=1: reusing the build in .next');
+      return;
+    }
+    console.log(`[e2e] E2E_SKIP_BUILD=1 but ${problem}: building`);
+  }
+  console.log(`[e2e] next build against ${WORDPRESS_URL} (site ${SITE_URL}); this takes a few minutes`);
+  rmSync(BUILD_MARKER, { force: true });
+  const code = await runToCompletion(path.join(BIN, 'next'), ['build'], siteEnv(secret));
+  if (code !== 0) throw new Error(`next build failed with exit code ${code}`);
+  const marker: BuildMarker = { buildId: readFileSync(buildIdFile, 'utf8').trim(), wordpressUrl: WORDPRESS_URL, siteUrl: SITE_URL };
+  writeFileSync(BUILD_MARKER, `${JSON.stringify(marker, null, 2)}\n`);
+}
+
+/** Ends the servers of an earlier run that was killed before its teardown. */
+async function endLeftovers(): Promise<void> {
+  const previous = readStateIfAny();
+  if (!previous) return;
+  for (const pid of [previous.pids.site, previous.pids.wordpress]) {
+    if (pid !== null && isHarnessProcess(pid)) {
+      console.log(`[e2e] ending process group ${pid} left by an earlier run`);
+      await killGroup(pid);
+    }
+  }
+  rmSync(STATE_FILE, { force: true });
+}
+
+/** Last resort for an interrupted run (Ctrl-C, jest killed by a signal): end the servers synchronously. */
+function endServersOnExit(): void {
+  const end = () => {
+    const state = readStateIfAny();
+    if (!state) return;
+    for (const pid of [state.pids.site, state.pids.wordpress]) if (pid !== null) killGroupSync(pid);
+  };
+  process.once('exit', end);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      end();
+      process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
+    });
+  }
+}
+
+export default async function globalSetup(): Promise<void> {
+  mkdirSync(STATE_DIR, { recursive: true });
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  await endLeftovers();
+  await assertPortFree(WORDPRESS_PORT, 'content server', 'E2E_WORDPRESS_PORT');
+  await assertPortFree(SITE_PORT, 'site', 'E2E_SITE_PORT');
+  for (const log of [WORDPRESS_LOG, SITE_LOG]) rmSync(log, { force: true });
+
+  const revalidateSecret = randomBytes(16).toString('hex');
+  const state: E2EState = {
+    siteUrl: SITE_URL,
+    wordpressUrl: WORDPRESS_URL,
+    revalidateSecret,
+    revalidateSeconds: REVALIDATE_SECONDS,
+    pids: { site: null, wordpress: null },
+    logs: { site: SITE_LOG, wordpress: WORDPRESS_LOG },
+  };
+  endServersOnExit();
+
+  try {
+    console.log(`\n[e2e] starting the local content server at ${WORDPRESS_URL}`);
+    state.pids.wordpress = await startWordPress();
+    writeState(state);
+
+    await buildSite(revalidateSecret);
+
+    console.log(`[e2e] next start at ${SITE_URL} (log: ${path.relative(ROOT, SITE_LOG)})`);
+    const site = startDetached(path.join(BIN, 'next'), ['start', '-p', String(SITE_PORT), '-H', HOST], siteEnv(revalidateSecret), SITE_LOG);
+    state.pids.site = site.pid;
+    writeState(state);
+    await waitForHttp(`${SITE_URL}/`, { timeoutMs: 120_000, process: site, logFile: SITE_LOG });
+    console.log('[e2e] the site is ready');
+  } catch (error) {
+    // jest runs no teardown when the setup fails: end what was started here.
+    await Promise.all([state.pids.site, state.pids.wordpress].map((pid) => (pid === null ? undefined : killGroup(pid))));
+    writeState({ ...state, pids: { site: null, wordpress: null } });
+    throw error;
+  }
+}

@@ -1,0 +1,10 @@
+import { killGroup } from './processes';
+import { readStateIfAny, writeState } from './state';
+
+/** Global teardown of the browser tests: ends the site and the content server (their whole process groups). */
+export default async function globalTeardown(): Promise<void> {
+  const state = readStateIfAny();
+  if (!state) return;
+  await Promise.all([state.pids.site, state.pids.wordpress].map((pid) => (pid === null ? undefined : killGroup(pid))));
+  writeState({ ...state, pids: { site: null, wordpress: null } });
+}

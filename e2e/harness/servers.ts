@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { BIN, HOST, ROOT, STATE_DIR, WORDPRESS_PORT, WORDPRESS_URL } from './config';
+import { childEnv, killGroup, startDetached, waitForHttp, waitUntilDown } from './processes';
+import { readState, writeState } from './state';
+
+/** The content server's probe: one of the custom-api id lists the site reads at build time. */
+export const WORDPRESS_PROBE = `${WORDPRESS_URL}/wp-json/custom-api/v1/news-id`;
+export const WORDPRESS_LOG = path.join(STATE_DIR, 'wordpress.log');
+export const SITE_LOG = path.join(STATE_DIR, 'site.log');
+
+/**
+ * Starts the local content server (scripts/local-wordpress.ts, fresh seed content) on the fixed
+ * port and waits until it answers. Returns the pid of its process group.
+ */
+export async function startWordPress(): Promise<number> {
+  const started = startDetached(
+    path.join(BIN, 'tsx'),
+    [path.join(ROOT, 'scripts', 'local-wordpress.ts'), '--port', String(WORDPRESS_PORT), '--host', HOST],
+    childEnv({}),
+    WORDPRESS_LOG,
+  );
+  try {
+    await waitForHttp(WORDPRESS_PROBE, { timeoutMs: 60_000, process: started, logFile: WORDPRESS_LOG });
+  } catch (error) {
+    await killGroup(started.pid);
+    throw error;
+  }
+  return started.pid;
+}
+
+/** For tests: stops the content server the harness started and records that it is stopped. */
+export async function stopWordPressForTest(): Promise<void> {
+  const state = readState();
+  if (state.pids.wordpress !== null) await killGroup(state.pids.wordpress);
+  writeState({ ...state, pids: { ...state.pids, wordpress: null } });
+  await waitUntilDown(WORDPRESS_PROBE);
+}
+
+/** For tests: starts the content server again (seed content) and records its pid for teardown. */
+export async function restartWordPressForTest(): Promise<void> {
+  const state = readState();
+  if (state.pids.wordpress !== null) return;
+  const pid = await startWordPress();
+  writeState({ ...readState(), pids: { ...state.pids, wordpress: pid } });
+}
