@@ -13,7 +13,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, MOBILE, openPage } from './helpers/browser';
+import { DESKTOP, LAYOUT_SHIFT_TOLERANCE, launchBrowser, layoutShiftScore, MOBILE, openPage, settled } from './helpers/browser';
 import { poll, siteUrl } from './helpers/site';
 
 const SIGNALS = [
@@ -139,19 +139,7 @@ describe('cookie consent (spec §4)', () => {
     const background = Object.fromEntries(weights);
     expect(background['Accept all']).not.toBe(background['Reject all']);
     expect(Object.keys(background)).toEqual(expect.arrayContaining(['Accept all', 'Reject all', 'Manage Individual preferences']));
-    const cls = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let total = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-              if (!entry.hadRecentInput) total += entry.value;
-            }
-          }).observe({ type: 'layout-shift', buffered: true });
-          setTimeout(() => resolve(total), 500);
-        }),
-    );
-    expect(cls).toBe(0);
+    expect(await layoutShiftScore(page)).toBeLessThan(LAYOUT_SHIFT_TOLERANCE);
     const results = await new AxeBuilder({ page }).include('#cc-main').analyze();
     expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   });
@@ -177,7 +165,7 @@ describe('cookie consent (spec §4)', () => {
     const again = await waitForUpdates(page, 1);
     expect(again).toEqual([all('granted')]);
     expect((await commands(page))[0]?.args.slice(0, 2)).toEqual(['consent', 'default']);
-    await page.waitForTimeout(300);
+    await settled(page, { idle: true });
     await expect(banner(page).isVisible()).resolves.toBe(false);
   });
 
@@ -235,7 +223,7 @@ describe('cookie consent (spec §4)', () => {
     await banner(page).getByRole('button', { name: 'Manage Individual preferences' }).click();
     const dialog = preferences(page);
     await dialog.waitFor({ state: 'visible' });
-    await page.waitForTimeout(400); // the opening transition
+    await settled(page); // the opening transition
     const box = await dialog.boundingBox();
     expect(box).not.toBeNull();
     expect(box?.x ?? 0).toBeGreaterThanOrEqual(DESKTOP.width / 2);

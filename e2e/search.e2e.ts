@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, MOBILE, openPage } from './helpers/browser';
+import { DESKTOP, LAYOUT_SHIFT_TOLERANCE, launchBrowser, layoutShiftScore, MOBILE, openPage } from './helpers/browser';
 import { poll, siteUrl, squash } from './helpers/site';
 
 const TERM = 'payments';
@@ -118,19 +118,8 @@ describe('site search (spec §1, §7)', () => {
       const { page } = await open(viewport);
       await page.goto(siteUrl(`/search?q=${encodeURIComponent(TERM)}`));
       await poll(async () => ((await resultLinks(page)).length > 0 ? true : undefined), { what: 'results' });
-      const cls = await page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            let total = 0;
-            new PerformanceObserver((list) => {
-              for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-                if (!entry.hadRecentInput) total += entry.value;
-              }
-            }).observe({ type: 'layout-shift', buffered: true });
-            setTimeout(() => resolve(total), 500);
-          }),
-      );
-      expect({ viewport, cls }).toEqual({ viewport, cls: 0 });
+      const cls = await layoutShiftScore(page);
+      expect({ viewport, cls: cls < LAYOUT_SHIFT_TOLERANCE }).toEqual({ viewport, cls: true });
     }
   });
 
