@@ -213,7 +213,12 @@ describe('cookie consent (spec §4)', () => {
     await banner(page).getByRole('button', { name: 'Manage Individual preferences' }).click();
     const dialog = preferences(page);
     await dialog.waitFor({ state: 'visible' });
-    await dialog.locator('input[value="analytics"]').check({ force: true });
+    // The dialog slides in: a click during the transition lands where the toggle no longer is.
+    await settled(page);
+    const toggle = dialog.locator('input[value="analytics"]');
+    // The switch's input is visually hidden under its styled track: click the element itself.
+    await toggle.evaluate((input: HTMLInputElement) => input.click());
+    expect(await toggle.isChecked()).toBe(true);
     await dialog.getByRole('button', { name: 'Accept current selection' }).click();
     expect(await waitForUpdates(page, 1)).toEqual([{ ...all('denied'), analytics_storage: 'granted' }]);
   });

@@ -55,13 +55,13 @@ export async function openPage(
 }
 
 /**
- * What the layout-shift checks allow. The requirement is a CLS of at most 0.1 (issue: alerts must
- * not shift the layout beyond what a CLS of 0.1 allows) and the goal is none at all; on this shared
- * 2-core machine Chromium has intermittently reported a shift of 0.0002–0.0025 at the moment a
- * late element arrives (not reproducible on an idle machine, source not identified), so the checks
- * allow a hundredth of the budget rather than fail on noise.
+ * What the layout-shift checks allow: the requirement, a CLS of at most 0.1 (alerts, search
+ * results and the consent banner must not shift the layout beyond what 0.1 allows). The goal is 0,
+ * and an idle machine mostly measures 0, but Chromium intermittently reports small shifts in the
+ * first ~250 ms (seen: the header's search button and, at 375 px, the wrapping logo name, 0.0002-
+ * 0.001; once above 0.01 under CI load). Reaching exactly 0 is the performance work's budget.
  */
-export const LAYOUT_SHIFT_TOLERANCE = 0.01;
+export const LAYOUT_SHIFT_TOLERANCE = 0.1;
 
 /**
  * The page's layout-shift score so far (entries right after input excluded, as CLS does),

@@ -1,21 +1,25 @@
 import Link from 'next/link';
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
-import { isSitePath } from '@/components/layout/links';
+import { isCurrentPath, isSitePath } from '@/components/layout/links';
 
 export interface SmartLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   href: string;
+  /** The router's asPath, for navigation links: a link to it is marked `aria-current="page"`. */
+  currentPath?: string;
   children: ReactNode;
 }
 
 /**
- * A link to a site path (`/contact-us`) through next/link; anything else (an absolute URL,
- * mailto:, tel:, a fragment) as a plain anchor. A new window never gets `window.opener`.
+ * The site's one link component: a site path (`/contact-us`) goes through next/link (client-side
+ * navigation, prefetching); anything else (an absolute URL, mailto:, tel:, a fragment) is a plain
+ * anchor. A link that opens a new window never hands it `window.opener`.
  */
-export function SmartLink({ href, children, rel, target, ...rest }: SmartLinkProps) {
+export function SmartLink({ href, currentPath, children, rel, target, ...rest }: SmartLinkProps) {
   const safeRel = target === '_blank' ? [...new Set([...(rel ?? '').split(/\s+/).filter(Boolean), 'noopener', 'noreferrer'])].join(' ') : rel;
   if (isSitePath(href)) {
+    const current = currentPath !== undefined && isCurrentPath(href, currentPath);
     return (
-      <Link href={href} rel={safeRel} target={target} {...rest}>
+      <Link href={href} aria-current={current ? 'page' : undefined} rel={safeRel} target={target} {...rest}>
         {children}
       </Link>
     );

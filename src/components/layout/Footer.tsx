@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { OFFICE_ADDRESS, SITE_DESCRIPTION, SITE_NAME } from '@/lib/site/brand';
 import type { FooterSection } from './layoutData';
 import { Logo } from './Logo';
-import { NavLink } from './NavLink';
+import { SmartLink } from '@/components/content/SmartLink';
 import styles from './Footer.module.css';
 
 /** The year of the copyright line, taken when the page is built (static generation). */
@@ -44,9 +44,9 @@ export function Footer({ sections, cookieSettings }: FooterProps) {
                   <ul className={styles.links} aria-labelledby={headingId}>
                     {section.links.map((link) => (
                       <li key={`${link.href} ${link.label}`}>
-                        <NavLink href={link.href} currentPath={asPath} className={styles.link}>
+                        <SmartLink href={link.href} currentPath={asPath} className={styles.link}>
                           {link.label}
-                        </NavLink>
+                        </SmartLink>
                       </li>
                     ))}
                   </ul>

@@ -3,7 +3,7 @@ import type { TopMenuEntry } from '@/lib/types';
 import { ChevronDown, CloseIcon } from './icons';
 import { FALLBACK_NAVIGATION } from './layoutData';
 import { containsCurrentPath, isGroupHeading, visibleSubmenus } from './links';
-import { NavLink } from './NavLink';
+import { SmartLink } from '@/components/content/SmartLink';
 import { SubmenuGroup, type SubmenuGroupClasses } from './SubmenuGroup';
 import styles from './MobileDrawer.module.css';
 
@@ -129,9 +129,9 @@ function DrawerMenu({ menu, currentPath, onNavigate }: DrawerMenuProps) {
         <ul className={styles.list}>
           {FALLBACK_NAVIGATION.map((link) => (
             <li key={link.href} className={styles.topItem}>
-              <NavLink href={link.href} currentPath={currentPath} className={styles.topLink} onClick={onNavigate}>
+              <SmartLink href={link.href} currentPath={currentPath} className={styles.topLink} onClick={onNavigate}>
                 {link.label}
-              </NavLink>
+              </SmartLink>
             </li>
           ))}
         </ul>
@@ -158,9 +158,9 @@ function DrawerMenu({ menu, currentPath, onNavigate }: DrawerMenuProps) {
                 {isGroupHeading(entry.href) ? (
                   <span className={styles.topLink}>{entry.label}</span>
                 ) : (
-                  <NavLink href={entry.href} currentPath={currentPath} className={styles.topLink} onClick={onNavigate}>
+                  <SmartLink href={entry.href} currentPath={currentPath} className={styles.topLink} onClick={onNavigate}>
                     {entry.label}
-                  </NavLink>
+                  </SmartLink>
                 )}
               </li>
             );
@@ -184,9 +184,9 @@ function DrawerMenu({ menu, currentPath, onNavigate }: DrawerMenuProps) {
               <ul id={regionId} className={styles.groups} aria-labelledby={buttonId} hidden={!isOpen}>
                 {isGroupHeading(entry.href) ? null : (
                   <li className={styles.group}>
-                    <NavLink href={entry.href} currentPath={currentPath} className={styles.groupLink} onClick={onNavigate}>
+                    <SmartLink href={entry.href} currentPath={currentPath} className={styles.groupLink} onClick={onNavigate}>
                       {entry.label} overview
-                    </NavLink>
+                    </SmartLink>
                   </li>
                 )}
                 {submenus.map((submenu) => (

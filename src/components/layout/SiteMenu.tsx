@@ -4,7 +4,7 @@ import type { TopMenuEntry } from '@/lib/types';
 import { ChevronDown } from './icons';
 import { FALLBACK_NAVIGATION } from './layoutData';
 import { containsCurrentPath, isGroupHeading, visibleSubmenus } from './links';
-import { NavLink } from './NavLink';
+import { SmartLink } from '@/components/content/SmartLink';
 import { SubmenuGroup, type SubmenuGroupClasses } from './SubmenuGroup';
 import styles from './SiteMenu.module.css';
 
@@ -92,9 +92,9 @@ export function SiteMenu({ menu, currentPath, label = 'Main', className }: SiteM
         <ul className={styles.topList}>
           {FALLBACK_NAVIGATION.map((link) => (
             <li key={link.href} className={styles.topItem}>
-              <NavLink href={link.href} currentPath={currentPath} className={styles.topLink} data-menu-top="">
+              <SmartLink href={link.href} currentPath={currentPath} className={styles.topLink} data-menu-top="">
                 {link.label}
-              </NavLink>
+              </SmartLink>
             </li>
           ))}
         </ul>
@@ -172,9 +172,9 @@ export function SiteMenu({ menu, currentPath, label = 'Main', className }: SiteM
                 {isGroupHeading(entry.href) ? (
                   <span className={styles.topHeading}>{entry.label}</span>
                 ) : (
-                  <NavLink href={entry.href} currentPath={currentPath} className={styles.topLink} data-menu-top="">
+                  <SmartLink href={entry.href} currentPath={currentPath} className={styles.topLink} data-menu-top="">
                     {entry.label}
-                  </NavLink>
+                  </SmartLink>
                 )}
               </li>
             );
@@ -200,9 +200,9 @@ export function SiteMenu({ menu, currentPath, label = 'Main', className }: SiteM
                 <ul className={styles.groups} aria-labelledby={buttonId}>
                   {isGroupHeading(entry.href) ? null : (
                     <li className={`${styles.group} ${styles.overview}`}>
-                      <NavLink href={entry.href} currentPath={currentPath} className={styles.overviewLink} onClick={close}>
+                      <SmartLink href={entry.href} currentPath={currentPath} className={styles.overviewLink} onClick={close}>
                         {entry.label} overview
-                      </NavLink>
+                      </SmartLink>
                     </li>
                   )}
                   {submenus.map((submenu) => (

@@ -1,6 +1,6 @@
 import type { SubmenuEntry } from '@/lib/types';
 import { isGroupHeading } from './links';
-import { NavLink } from './NavLink';
+import { SmartLink } from '@/components/content/SmartLink';
 
 /** Class names of a submenu group; each menu (dropdown, drawer) styles it its own way. */
 export interface SubmenuGroupClasses {
@@ -35,9 +35,9 @@ export function SubmenuGroup({ submenu, idPrefix, currentPath, onNavigate, class
           {submenu.title}
         </span>
       ) : (
-        <NavLink id={titleId} href={submenu.href} currentPath={currentPath} className={classes.link} onClick={onNavigate}>
+        <SmartLink id={titleId} href={submenu.href} currentPath={currentPath} className={classes.link} onClick={onNavigate}>
           {submenu.title}
-        </NavLink>
+        </SmartLink>
       )}
       {submenu.items.length > 0 ? (
         <ul className={classes.items} aria-labelledby={titleId}>
@@ -46,9 +46,9 @@ export function SubmenuGroup({ submenu, idPrefix, currentPath, onNavigate, class
               {isGroupHeading(item.href) ? (
                 <span className={classes.itemText}>{item.label}</span>
               ) : (
-                <NavLink href={item.href} currentPath={currentPath} className={classes.itemLink} onClick={onNavigate}>
+                <SmartLink href={item.href} currentPath={currentPath} className={classes.itemLink} onClick={onNavigate}>
                   {item.label}
-                </NavLink>
+                </SmartLink>
               )}
             </li>
           ))}
