@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { checkSearchRequest } from '@/lib/search/handler';
-import { createLruCache } from '@/lib/search/lruCache';
+import { createTtlCache } from '@/lib/wordpress/ttlCache';
 import { normalizeQuery, queryLength } from '@/lib/search/query';
 import { toSearchResult, toSearchResults, wordpressSearchUrl } from '@/lib/wordpress/search';
 
@@ -70,7 +70,7 @@ describe('the search cache: bounded, least recently used evicted first, entries 
   afterEach(() => jest.useRealTimers());
 
   it('keeps at most maxEntries, evicting the least recently used', async () => {
-    const cache = createLruCache<string, string>({ maxEntries: 2, ttlMs: 60_000 });
+    const cache = createTtlCache<string, string>(60_000, { maxEntries: 2 });
     const load = jest.fn(async () => 'v');
     await cache.get('a', load);
     await cache.get('b', load);
@@ -86,7 +86,7 @@ describe('the search cache: bounded, least recently used evicted first, entries 
 
   it('an entry expires after ttlMs; a rejected load is not kept; clear forgets everything', async () => {
     jest.useFakeTimers();
-    const cache = createLruCache<string, number>({ maxEntries: 10, ttlMs: 1000 });
+    const cache = createTtlCache<string, number>(1000, { maxEntries: 10 });
     let n = 0;
     const load = async () => ++n;
     expect(await cache.get('k', load)).toBe(1);

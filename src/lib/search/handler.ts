@@ -4,10 +4,10 @@ import { ApiError, jsonApiRoute } from '../api/errors';
 import { enforceRateLimit, memoryRateLimit, type RateLimit } from '../api/rateLimit';
 import { headerValue, readJsonObject, requireMethod } from '../api/request';
 import { processShared } from '../processShared';
-import { createLruCache } from './lruCache';
 import { MAX_QUERY_LENGTH, normalizeQuery, queryLength, SEARCH_HEADER } from './query';
 import type { SearchResult } from './types';
 import { searchWordPress } from '../wordpress/search';
+import { createTtlCache } from '../wordpress/ttlCache';
 
 /**
  * The site search (`POST /api/search`, spec §7: JSON `{s}`, a header `s`, a JSON list back).
@@ -79,7 +79,7 @@ export function createSearchHandler(options: SearchHandlerOptions = {}): NextApi
   const rateLimit = options.rateLimit ?? memoryRateLimit({ ...SEARCH_RATE_LIMIT, keyPrefix: 'search' });
   const search = options.search ?? searchWordPress;
   const trustProxy = options.trustProxy ?? (() => getConfig().trustProxy);
-  const cache = createLruCache<string, SearchResult[]>(SEARCH_CACHE);
+  const cache = createTtlCache<string, SearchResult[]>(SEARCH_CACHE.ttlMs, { maxEntries: SEARCH_CACHE.maxEntries });
   resultCaches.add(cache);
 
   return jsonApiRoute('search', async (req, res) => {

@@ -1,6 +1,7 @@
 /**
  * A small in-memory cache with a time to live, shared by the menu and the frame types (spec §4
- * "Menu cache": 5 minutes; a valid entry is returned without fetching).
+ * "Menu cache": 5 minutes; a valid entry is returned without fetching) and, bounded, by the search
+ * results.
  *
  * - A fresh entry is returned without calling `load`.
  * - Concurrent callers of the same key share one in-flight `load`.
@@ -9,16 +10,19 @@
  *   load resolved.
  * - `clear()` (the revalidation webhook) forgets every entry, and a load already under way when it
  *   is called does not store its (possibly stale) result.
+ * - With `maxEntries`, storing one more entry evicts the least recently used (a hit counts as a use).
  *
  * The cache is per server process: with several instances, each has its own, and the webhook only
  * clears the instance it reaches; the 5-minute expiry bounds how stale the others can be.
  */
 export interface TtlCache<K, V> {
   get(key: K, load: () => Promise<V>): Promise<V>;
+  readonly size: number;
   clear(): void;
 }
 
-export function createTtlCache<K, V>(ttlMs: number): TtlCache<K, V> {
+export function createTtlCache<K, V>(ttlMs: number, { maxEntries = Infinity }: { maxEntries?: number } = {}): TtlCache<K, V> {
+  // A Map keeps insertion order: with maxEntries, the first key is the least recently used.
   const entries = new Map<K, { value: V; expiresAt: number }>();
   const inFlight = new Map<K, Promise<V>>();
   let generation = 0;
@@ -26,8 +30,13 @@ export function createTtlCache<K, V>(ttlMs: number): TtlCache<K, V> {
   return {
     get(key, load) {
       const entry = entries.get(key);
-      if (entry && Date.now() < entry.expiresAt) return Promise.resolve(entry.value);
-      if (entry) entries.delete(key);
+      if (entry) {
+        entries.delete(key);
+        if (Date.now() < entry.expiresAt) {
+          entries.set(key, entry); // now the most recently used
+          return Promise.resolve(entry.value);
+        }
+      }
       const pending = inFlight.get(key);
       if (pending) return pending;
 
@@ -41,7 +50,11 @@ export function createTtlCache<K, V>(ttlMs: number): TtlCache<K, V> {
         .then(
           (value) => {
             forget();
-            if (startedIn === generation) entries.set(key, { value, expiresAt: Date.now() + ttlMs });
+            if (startedIn === generation) {
+              entries.delete(key);
+              entries.set(key, { value, expiresAt: Date.now() + ttlMs });
+              while (entries.size > maxEntries) entries.delete(entries.keys().next().value as K);
+            }
             return value;
           },
           (error: unknown) => {
@@ -51,6 +64,9 @@ export function createTtlCache<K, V>(ttlMs: number): TtlCache<K, V> {
         );
       inFlight.set(key, promise);
       return promise;
+    },
+    get size() {
+      return entries.size;
     },
     clear() {
       entries.clear();
