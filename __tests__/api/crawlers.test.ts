@@ -7,8 +7,8 @@ import { clearSitemapCache, resetSitemapCacheForTests } from '@/lib/site/sitemap
 import { clearFeedCache, resetFeedCacheForTests } from '@/lib/site/feeds';
 import { CONTENT_TYPES } from '@/lib/wordpress/contentTypes';
 import { RETRY_DELAY_MS } from '@/lib/wordpress/http';
-import { fakeWordPress, server, WORDPRESS_BASE } from '../setup/msw';
-import { fakeRequest, fakeResponse, recordWordPressRequests, type FakeRequestInit } from './fakeHttp';
+import { fakeWordPress, server, WORDPRESS_BASE, recordWordPressRequests } from '../setup/msw';
+import { fakeRequest, fakeResponse, type FakeRequestInit } from './fakeHttp';
 
 const SITE = 'https://www.example.com';
 const CACHE_CONTROL = 'public, s-maxage=60, stale-while-revalidate=86400';
@@ -31,7 +31,7 @@ const idListRequests = () => recorder.urls.filter((u) => u.pathname.startsWith('
 beforeEach(() => {
   resetSitemapCacheForTests();
   resetFeedCacheForTests();
-  recorder = recordWordPressRequests(server);
+  recorder = recordWordPressRequests();
   errorSpy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 

@@ -71,15 +71,3 @@ export function fakeResponse(revalidate: (path: string) => Promise<void> = async
   };
   return res as unknown as FakeResponse;
 }
-
-/** Records the URLs of the requests that reach the fake WordPress (msw). */
-export function recordWordPressRequests(server: {
-  events: { on: (e: 'request:start', l: (a: { request: Request }) => void) => void; removeListener: (e: 'request:start', l: (a: { request: Request }) => void) => void };
-}): { urls: URL[]; stop: () => void } {
-  const urls: URL[] = [];
-  const listener = ({ request }: { request: Request }) => {
-    urls.push(new URL(request.url));
-  };
-  server.events.on('request:start', listener);
-  return { urls, stop: () => server.events.removeListener('request:start', listener) };
-}

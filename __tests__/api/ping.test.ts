@@ -4,8 +4,8 @@ import handler, { config as routeConfig } from '../../pages/api/ping';
 import { clientId, normalizeAddress } from '@/lib/api/clientId';
 import { memoryRateLimit, rateLimitFrom, type RateLimit } from '@/lib/api/rateLimit';
 import { createPingHandler, PING_MAX_BODY_BYTES, PING_MAX_PAGE_BYTES, PING_RATE_LIMIT, type PageView } from '@/lib/api/ping';
-import { server } from '../setup/msw';
-import { fakeRequest, fakeResponse, recordWordPressRequests, type FakeRequestInit } from './fakeHttp';
+import { recordWordPressRequests } from '../setup/msw';
+import { fakeRequest, fakeResponse, type FakeRequestInit } from './fakeHttp';
 
 const NOW = new Date('2025-03-01T12:34:56.789Z');
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -92,7 +92,7 @@ describe('POST /api/ping answers 204 and logs one page view without anything abo
   });
 
   it('fields other than page are ignored, and the ping never reaches WordPress', async () => {
-    const recorder = recordWordPressRequests(server);
+    const recorder = recordWordPressRequests();
     const res = await call({ page: '/', referrer: 'https://elsewhere.example' });
     recorder.stop();
     expect(res.statusCode).toBe(204);

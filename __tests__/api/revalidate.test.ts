@@ -18,8 +18,8 @@ import { contentType, sitePath } from '@/lib/wordpress/contentTypes';
 import { getAllLinks } from '@/lib/wordpress/links';
 import { clearMenuCache, getMenu } from '@/lib/wordpress/menu';
 import { RETRY_DELAY_MS } from '@/lib/wordpress/http';
-import { fakeWordPress, server, WORDPRESS_BASE } from '../setup/msw';
-import { fakeRequest, fakeResponse, recordWordPressRequests, type FakeRequestInit } from './fakeHttp';
+import { fakeWordPress, server, WORDPRESS_BASE, recordWordPressRequests } from '../setup/msw';
+import { fakeRequest, fakeResponse, type FakeRequestInit } from './fakeHttp';
 
 const SECRET = process.env.REVALIDATE_SECRET as string;
 const NEWS_SLUG = 'corvane-opens-regional-office-in-denver';
@@ -46,7 +46,7 @@ beforeEach(() => {
   clearMenuCache();
   resetSitemapCacheForTests();
   resetFeedCacheForTests();
-  recorder = recordWordPressRequests(server);
+  recorder = recordWordPressRequests();
   errorSpy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   warnSpy = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });

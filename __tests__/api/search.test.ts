@@ -12,8 +12,8 @@ import {
 } from '@/lib/search/handler';
 import type { SearchResult } from '@/lib/search/types';
 import { CONTENT_TYPES } from '@/lib/wordpress/contentTypes';
-import { fakeWordPress, server, WORDPRESS_BASE } from '../setup/msw';
-import { fakeRequest, fakeResponse, recordWordPressRequests, type FakeRequestInit } from './fakeHttp';
+import { fakeWordPress, server, WORDPRESS_BASE, recordWordPressRequests } from '../setup/msw';
+import { fakeRequest, fakeResponse, type FakeRequestInit } from './fakeHttp';
 
 const SEARCH_PATH = '/wp-json/wp/v2/search';
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -53,7 +53,7 @@ function expectRefusal(res: ReturnType<typeof fakeResponse>, status: number, mes
 
 beforeEach(() => {
   freshHandler();
-  recorder = recordWordPressRequests(server);
+  recorder = recordWordPressRequests();
   errorSpy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => {

@@ -19,6 +19,16 @@ export function fakeWordPress(): WordPressStore {
   return store;
 }
 
+/** Records the URLs of the requests that reach msw (the fake WordPress or an override) until `stop`. */
+export function recordWordPressRequests(): { urls: URL[]; stop: () => void } {
+  const urls: URL[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    urls.push(new URL(request.url));
+  };
+  server.events.on('request:start', listener);
+  return { urls, stop: () => server.events.removeListener('request:start', listener) };
+}
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   store = createSeedStore();

@@ -1,26 +1,16 @@
 import { http, HttpResponse } from 'msw';
 import { alertsFetcher, alertsKey, alertsUrl, getAlerts } from '@/lib/wordpress/alerts';
 import { fetchJson } from '@/lib/wordpress/http';
-import { fakeWordPress, server, WORDPRESS_BASE } from '../setup/msw';
+import { fakeWordPress, server, WORDPRESS_BASE, recordWordPressRequests } from '../setup/msw';
 
 const ALERT_URL = `${WORDPRESS_BASE}/wp-json/wp/v2/alert`;
 
-/** Records the URLs of the requests that reach msw. */
-function recordRequests(): { urls: URL[]; stop: () => void } {
-  const urls: URL[] = [];
-  const listener = ({ request }: { request: Request }) => {
-    urls.push(new URL(request.url));
-  };
-  server.events.on('request:start', listener);
-  return { urls, stop: () => server.events.removeListener('request:start', listener) };
-}
-
-let recorder: ReturnType<typeof recordRequests>;
+let recorder: ReturnType<typeof recordWordPressRequests>;
 let error: jest.SpyInstance;
 const alertRequests = () => recorder.urls.filter((u) => u.pathname === '/wp-json/wp/v2/alert');
 
 beforeEach(() => {
-  recorder = recordRequests();
+  recorder = recordWordPressRequests();
   error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 

@@ -15,16 +15,10 @@ import { CONTENT_TYPES, contentType, PAGE_ADDRESSES } from '@/lib/wordpress/cont
 import { RETRY_DELAY_MS } from '@/lib/wordpress/http';
 import { getAllLinks } from '@/lib/wordpress/links';
 import type { ContentTypeName } from '@/lib/types';
-import { fakeWordPress, server, WORDPRESS_BASE } from '../setup/msw';
+import { fakeWordPress, server, WORDPRESS_BASE, recordWordPressRequests } from '../setup/msw';
 
-/** Every URL the fake WordPress was asked for during the test. */
-function recordRequests(): URL[] {
-  const seen: URL[] = [];
-  server.events.on('request:start', ({ request }) => {
-    seen.push(new URL(request.url));
-  });
-  return seen;
-}
+/** Every URL the fake WordPress was asked for from now on (listeners are removed after each test). */
+const recordRequests = (): URL[] => recordWordPressRequests().urls;
 
 /** Replaces the blog posts at the fake WordPress with `count` published posts. */
 function setPostCount(count: number) {

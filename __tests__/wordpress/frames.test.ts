@@ -14,28 +14,18 @@ import {
   type MappingRule,
 } from '@/lib/wordpress/frames';
 import { serverContext } from '@/lib/wordpress/serverContext';
-import { fakeWordPress, server, WORDPRESS_BASE } from '../setup/msw';
+import { fakeWordPress, server, WORDPRESS_BASE, recordWordPressRequests } from '../setup/msw';
 
 const API = `${WORDPRESS_BASE}/wp-json/wp/v2`;
 
-/** Records the URLs of the requests that reach msw. */
-function recordRequests(): { urls: URL[]; stop: () => void } {
-  const urls: URL[] = [];
-  const listener = ({ request }: { request: Request }) => {
-    urls.push(new URL(request.url));
-  };
-  server.events.on('request:start', listener);
-  return { urls, stop: () => server.events.removeListener('request:start', listener) };
-}
-
-let recorder: ReturnType<typeof recordRequests>;
+let recorder: ReturnType<typeof recordWordPressRequests>;
 let warn: jest.SpyInstance;
 let error: jest.SpyInstance;
 const requestsTo = (pathname: string) => recorder.urls.filter((u) => u.pathname === `/wp-json/wp/v2/${pathname}`);
 
 beforeEach(() => {
   clearFrameTypeCache();
-  recorder = recordRequests();
+  recorder = recordWordPressRequests();
   warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });

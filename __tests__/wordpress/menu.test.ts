@@ -10,7 +10,7 @@ import {
   MENU_ID,
   normalizeMenuItems,
 } from '@/lib/wordpress/menu';
-import { fakeWordPress, server, WORDPRESS_BASE } from '../setup/msw';
+import { fakeWordPress, server, WORDPRESS_BASE, recordWordPressRequests } from '../setup/msw';
 
 const NAVIGATION = `${WORDPRESS_BASE}/wp-json/wp/v2/navigation/3`;
 
@@ -26,28 +26,18 @@ const wp = (id: number, parent: number, title: string, url: string) => ({
 
 const item = (id: number, parentId: number, label: string, href: string): MenuItem => ({ id, parentId, type: 'link', label, href });
 
-/** Records the URLs of the requests that reach msw (the fake WordPress or an override). */
-function recordRequests(): { urls: URL[]; stop: () => void } {
-  const urls: URL[] = [];
-  const listener = ({ request }: { request: Request }) => {
-    urls.push(new URL(request.url));
-  };
-  server.events.on('request:start', listener);
-  return { urls, stop: () => server.events.removeListener('request:start', listener) };
-}
-
 /** Every href of a built menu, at every level, in order. */
 function allHrefs(menu: TopMenuEntry[]): string[] {
   return menu.flatMap((top) => [top.href, ...top.submenus.flatMap((sub) => [sub.href, ...sub.items.map((i) => i.href)])]);
 }
 
-let recorder: ReturnType<typeof recordRequests>;
+let recorder: ReturnType<typeof recordWordPressRequests>;
 let warn: jest.SpyInstance;
 let error: jest.SpyInstance;
 
 beforeEach(() => {
   clearMenuCache();
-  recorder = recordRequests();
+  recorder = recordWordPressRequests();
   warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
