@@ -4,7 +4,7 @@ import { ChevronDown, CloseIcon } from './icons';
 import { FALLBACK_NAVIGATION } from './layoutData';
 import { containsCurrentPath, isGroupHeading, visibleSubmenus } from './links';
 import { SmartLink } from '@/components/content/SmartLink';
-import { SubmenuGroup, type SubmenuGroupClasses } from './SubmenuGroup';
+import { SubmenuGroups, type SubmenuGroupClasses } from './SubmenuGroup';
 import styles from './MobileDrawer.module.css';
 
 /**
@@ -182,23 +182,14 @@ function DrawerMenu({ menu, currentPath, onNavigate }: DrawerMenuProps) {
                 {entry.hasArrow ? <ChevronDown className={styles.arrow} direction={entry.arrowDirection} /> : null}
               </button>
               <ul id={regionId} className={styles.groups} aria-labelledby={buttonId} hidden={!isOpen}>
-                {isGroupHeading(entry.href) ? null : (
-                  <li className={styles.group}>
-                    <SmartLink href={entry.href} currentPath={currentPath} className={styles.groupLink} onClick={onNavigate}>
-                      {entry.label} overview
-                    </SmartLink>
-                  </li>
-                )}
-                {submenus.map((submenu) => (
-                  <SubmenuGroup
-                    key={submenu.id}
-                    submenu={submenu}
-                    idPrefix={baseId}
-                    currentPath={currentPath}
-                    onNavigate={onNavigate}
-                    classes={GROUP_CLASSES}
-                  />
-                ))}
+                <SubmenuGroups
+                  entry={entry}
+                  submenus={submenus}
+                  idPrefix={baseId}
+                  currentPath={currentPath}
+                  onNavigate={onNavigate}
+                  classes={GROUP_CLASSES}
+                />
               </ul>
             </li>
           );

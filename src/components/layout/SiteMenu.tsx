@@ -5,7 +5,7 @@ import { ChevronDown } from './icons';
 import { FALLBACK_NAVIGATION } from './layoutData';
 import { containsCurrentPath, isGroupHeading, visibleSubmenus } from './links';
 import { SmartLink } from '@/components/content/SmartLink';
-import { SubmenuGroup, type SubmenuGroupClasses } from './SubmenuGroup';
+import { SubmenuGroups, type SubmenuGroupClasses } from './SubmenuGroup';
 import styles from './SiteMenu.module.css';
 
 /**
@@ -39,6 +39,8 @@ const GROUP_CLASSES: SubmenuGroupClasses = {
   items: styles.items,
   itemLink: styles.itemLink,
   itemText: styles.itemText,
+  overview: `${styles.group} ${styles.overview}`,
+  overviewLink: styles.overviewLink,
 };
 const PANEL_LINK = 'a[href]';
 
@@ -198,23 +200,14 @@ export function SiteMenu({ menu, currentPath, label = 'Main', className }: SiteM
               </button>
               <div id={panelId} className={styles.panel} data-menu-panel="" hidden={!isOpen}>
                 <ul className={styles.groups} aria-labelledby={buttonId}>
-                  {isGroupHeading(entry.href) ? null : (
-                    <li className={`${styles.group} ${styles.overview}`}>
-                      <SmartLink href={entry.href} currentPath={currentPath} className={styles.overviewLink} onClick={close}>
-                        {entry.label} overview
-                      </SmartLink>
-                    </li>
-                  )}
-                  {submenus.map((submenu) => (
-                    <SubmenuGroup
-                      key={submenu.id}
-                      submenu={submenu}
-                      idPrefix={baseId}
-                      currentPath={currentPath}
-                      onNavigate={close}
-                      classes={GROUP_CLASSES}
-                    />
-                  ))}
+                  <SubmenuGroups
+                    entry={entry}
+                    submenus={submenus}
+                    idPrefix={baseId}
+                    currentPath={currentPath}
+                    onNavigate={close}
+                    classes={GROUP_CLASSES}
+                  />
                 </ul>
               </div>
             </li>

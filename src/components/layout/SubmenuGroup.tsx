@@ -1,4 +1,4 @@
-import type { SubmenuEntry } from '@/lib/types';
+import type { SubmenuEntry, TopMenuEntry } from '@/lib/types';
 import { isGroupHeading } from './links';
 import { SmartLink } from '@/components/content/SmartLink';
 
@@ -10,6 +10,9 @@ export interface SubmenuGroupClasses {
   items?: string;
   itemLink?: string;
   itemText?: string;
+  /** The "{label} overview" entry and its link; default: `group` and `link`. */
+  overview?: string;
+  overviewLink?: string;
 }
 
 interface SubmenuGroupProps {
@@ -55,5 +58,33 @@ export function SubmenuGroup({ submenu, idPrefix, currentPath, onNavigate, class
         </ul>
       ) : null}
     </li>
+  );
+}
+
+interface SubmenuGroupsProps extends Omit<SubmenuGroupProps, 'submenu'> {
+  entry: TopMenuEntry;
+  /** The entry's submenus to show (hidden ones already left out). */
+  submenus: readonly SubmenuEntry[];
+}
+
+/**
+ * What a top entry opens, in the dropdown and in the drawer alike: an "{label} overview" link
+ * first when the entry itself links somewhere (so its link is not lost behind the toggle), then
+ * its submenu groups.
+ */
+export function SubmenuGroups({ entry, submenus, idPrefix, currentPath, onNavigate, classes }: SubmenuGroupsProps) {
+  return (
+    <>
+      {isGroupHeading(entry.href) ? null : (
+        <li className={classes.overview ?? classes.group}>
+          <SmartLink href={entry.href} currentPath={currentPath} className={classes.overviewLink ?? classes.link} onClick={onNavigate}>
+            {entry.label} overview
+          </SmartLink>
+        </li>
+      )}
+      {submenus.map((submenu) => (
+        <SubmenuGroup key={submenu.id} submenu={submenu} idPrefix={idPrefix} currentPath={currentPath} onNavigate={onNavigate} classes={classes} />
+      ))}
+    </>
   );
 }
