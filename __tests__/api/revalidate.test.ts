@@ -15,7 +15,7 @@ import { LISTING_PATHS, STATIC_PAGES } from '@/lib/site/sitePaths';
 import { resetSitemapCacheForTests, sitemapCache } from '@/lib/site/sitemap';
 import { feedCache, resetFeedCacheForTests } from '@/lib/site/feeds';
 import { contentType, sitePath } from '@/lib/wordpress/contentTypes';
-import { getAllLinks } from '@/lib/wordpress/links';
+import { getEveryPageLink } from '@/lib/wordpress/links';
 import { clearMenuCache, getMenu } from '@/lib/wordpress/menu';
 import { RETRY_DELAY_MS } from '@/lib/wordpress/http';
 import { fakeWordPress, server, WORDPRESS_BASE, recordWordPressRequests } from '../setup/msw';
@@ -288,8 +288,8 @@ describe('what gets revalidated', () => {
     expect(navigation()).toBe(2); // cached again
   });
 
-  it('the menu payload revalidates every page showing the menu: static pages, listing pages and all links', async () => {
-    const links = await getAllLinks();
+  it('the menu payload revalidates every page showing the menu: static pages, listing pages and every content page', async () => {
+    const links = await getEveryPageLink();
     const res = await call({ type: 'menu' });
     const { revalidated, failed } = res.sent.json as { revalidated: string[]; failed: unknown[] };
     const expected = new Set([...STATIC_PAGES.map((p) => p.path), ...LISTING_PATHS, ...links.map((l) => l.path)]);
@@ -297,6 +297,10 @@ describe('what gets revalidated', () => {
     expect(new Set(revalidated)).toEqual(expected);
     expect(revalidated).toHaveLength(expected.size);
     expect(revalidated).toEqual(expect.arrayContaining(['/', '/contact-us', '/about-us/news', '/pages/secure-switching', `/about-us/news/${NEWS_SLUG}`]));
+    // Case studies and insights are not in the all-links builder, but they show the menu too.
+    expect(revalidated).toEqual(
+      expect.arrayContaining(['/resources/case-studies/marlow-market-weekend-switch', '/resources/insights/contactless-share-passes-80-percent']),
+    );
   });
 
   it('when WordPress cannot list the pages, the menu payload still revalidates fixed and listing pages and answers 502 with the reason', async () => {

@@ -4,7 +4,7 @@ import { LISTING_PATHS, UNLISTED_PATHS } from '@/lib/site/sitePaths';
 import { escapeXml } from '@/lib/site/xml';
 import { SITE_NAME } from '@/lib/site/brand';
 import { contentType } from '@/lib/wordpress/contentTypes';
-import { getAllLinks } from '@/lib/wordpress/links';
+import { getEveryPageLink } from '@/lib/wordpress/links';
 import { fakeWordPress, server } from '../setup/msw';
 
 const SITE = 'https://www.example.com';
@@ -27,15 +27,18 @@ describe('escapeXml', () => {
 });
 
 describe('sitemap.xml', () => {
-  it('is well-formed and lists /, /contact-us, every listing page of the table and every link, as absolute URLs', async () => {
+  it('is well-formed and lists /, /contact-us, every listing page of the table and every content page, as absolute URLs', async () => {
     const doc = parseXml(await buildSitemap());
     expect(doc.documentElement.namespaceURI).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
     const locs = texts(doc, 'loc');
-    const links = await getAllLinks();
+    const links = await getEveryPageLink();
     const expected = ['/', '/contact-us', ...LISTING_PATHS, ...links.map((l) => l.path).filter((p) => !UNLISTED_PATHS.has(p))];
     expect(locs).toEqual([...new Set(expected)].map((p) => `${SITE}${p}`));
     expect(locs).toContain(`${SITE}/about-us/press-release/corvane-launches-decisionpoint-network`);
     expect(locs).toContain(`${SITE}/pages/secure-switching`);
+    // Case studies and insights are outside the all-links builder, but they are pages all the same.
+    expect(locs).toContain(`${SITE}/resources/case-studies/marlow-market-weekend-switch`);
+    expect(locs).toContain(`${SITE}/resources/insights/contactless-share-passes-80-percent`);
     expect(new Set(locs).size).toBe(locs.length);
   });
 

@@ -3,7 +3,7 @@ import type { NextApiRequest, NextApiResponse } from 'next';
 import { getConfig } from '../../config';
 import type { ContentTypeName } from '../types';
 import { CONTENT_TYPES, contentType, DEFAULT_PAGE_SECTION, isContentTypeName, sitePath } from '../wordpress/contentTypes';
-import { getAllLinks } from '../wordpress/links';
+import { getEveryPageLink } from '../wordpress/links';
 import { clearFrameTypeCache } from '../wordpress/frames';
 import { clearMenuCache } from '../wordpress/menu';
 import { ApiError, jsonApiRoute } from '../api/errors';
@@ -26,7 +26,7 @@ import { LISTING_PATHS, STATIC_PAGES } from './sitePaths';
  * - `{"paths": ["/about-us/news", ...]}`: 1 to 100 site paths, revalidated as given (trailing
  *   slashes dropped); the sitemap and feeds are marked outdated too.
  * - `{"type": "menu"}`: the menu changed. Clears the menu cache, then revalidates every page that
- *   shows it (static pages, listing pages, every link of the all-links builder), 8 at a time.
+ *   shows it (static pages, listing pages, every content page), 8 at a time.
  *
  * Answer: JSON `{revalidated: string[], failed: {path, error}[]}`, 200 when every path was
  * revalidated, 502 when any failed (both lists still given; a failure does not stop the others;
@@ -165,7 +165,7 @@ const unique = (paths: string[]) => [...new Set(paths)];
 
 /**
  * The pages a change affects. Content: its detail page, its type's listing page, `/`. Menu: every
- * page that shows the menu (static pages, listing pages, all links); when WordPress cannot list
+ * page that shows the menu (static pages, listing pages, every content page); when WordPress cannot list
  * the content pages, the others are still given, with `error`.
  */
 export async function affectedPaths(payload: RevalidatePayload): Promise<{ paths: string[]; error?: string }> {
@@ -179,7 +179,7 @@ export async function affectedPaths(payload: RevalidatePayload): Promise<{ paths
     case 'menu': {
       const fixed = [...STATIC_PAGES.map((p) => p.path), ...LISTING_PATHS];
       try {
-        const links = await getAllLinks();
+        const links = await getEveryPageLink();
         return { paths: unique([...fixed, ...links.map((l) => l.path)]) };
       } catch (error) {
         const message = `The content pages could not be listed, only fixed and listing pages were revalidated: ${(error as Error)?.message ?? String(error)}`;

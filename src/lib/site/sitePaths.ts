@@ -2,7 +2,7 @@ import { CONTENT_TYPES } from '../wordpress/contentTypes';
 
 /**
  * The pages of the site as the sitemap and the revalidation webhook know them: fixed pages, the
- * listing pages of the content-type table, and (from `getAllLinks`) every content item.
+ * listing pages of the content-type table, and (from `getEveryPageLink`) every content item.
  */
 
 /** Pages that are routes of their own, not content items. Add a route here when you add one. */

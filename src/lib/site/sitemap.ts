@@ -1,5 +1,5 @@
 import { getConfig } from '../../config';
-import { getAllLinks } from '../wordpress/links';
+import { getEveryPageLink } from '../wordpress/links';
 import { createDocumentCache, type DocumentCache } from './documentCache';
 import { processShared } from '../processShared';
 import { LISTING_PATHS, STATIC_PAGES, UNLISTED_PATHS } from './sitePaths';
@@ -9,8 +9,9 @@ import { escapeXml } from './xml';
 /**
  * `/sitemap.xml` (served by `pages/api/sitemap.ts` through a rewrite) and `/robots.txt`.
  *
- * The sitemap lists the static pages, the listing pages of the content-type table and every link
- * of the all-links builder (one request per type), as absolute URLs from SITE_URL, XML-escaped,
+ * The sitemap lists the static pages, the listing pages of the content-type table and every
+ * content page (getEveryPageLink: the all-links builder's types plus case studies and insights,
+ * one request per type), as absolute URLs from SITE_URL, XML-escaped,
  * without duplicates. No `lastmod`: the id lists carry no dates, and a wrong lastmod is worse than
  * none. It is rebuilt with ISR semantics (see `documentCache.ts`).
  */
@@ -20,7 +21,7 @@ export const MAX_SITEMAP_URLS = 50_000;
 
 /** The site paths the sitemap lists, in order: static pages, listing pages, content. Throws when WordPress fails. */
 export async function sitemapPaths(): Promise<string[]> {
-  const links = await getAllLinks();
+  const links = await getEveryPageLink();
   const paths = new Set<string>();
   for (const page of STATIC_PAGES) if (page.inSitemap) paths.add(page.path);
   for (const path of LISTING_PATHS) paths.add(path);

@@ -1,5 +1,5 @@
 import type { ContentLink } from '../types';
-import { CONTENT_TYPES } from './contentTypes';
+import { CONTENT_TYPES, type ContentTypeDef } from './contentTypes';
 import { getIdList } from './content';
 
 /**
@@ -9,6 +9,19 @@ import { getIdList } from './content';
  * static paths that silently lacks a type is worse than a retried build.
  */
 export async function getAllLinks(): Promise<ContentLink[]> {
-  const lists = await Promise.all(CONTENT_TYPES.filter((t) => t.inAllLinks).map((t) => getIdList(t.name)));
+  return linksOf(CONTENT_TYPES.filter((t) => t.inAllLinks));
+}
+
+/**
+ * Every content page of the site: the all-links builder's types plus those it leaves out (case
+ * studies, insights), one request per type. The sitemap and the menu's revalidation need them
+ * all: a case study shows the menu and belongs in the sitemap too. Throws like getAllLinks.
+ */
+export async function getEveryPageLink(): Promise<ContentLink[]> {
+  return linksOf(CONTENT_TYPES);
+}
+
+async function linksOf(types: readonly ContentTypeDef[]): Promise<ContentLink[]> {
+  const lists = await Promise.all(types.map((t) => getIdList(t.name)));
   return lists.flat();
 }
