@@ -13,6 +13,7 @@ import {
 } from '@/lib/wordpress/content';
 import { CONTENT_TYPES, contentType, PAGE_ADDRESSES } from '@/lib/wordpress/contentTypes';
 import { RETRY_DELAY_MS } from '@/lib/wordpress/http';
+import { getFrameIds } from '@/lib/wordpress/frames';
 import { getAllLinks } from '@/lib/wordpress/links';
 import type { ContentTypeName } from '@/lib/types';
 import { fakeWordPress, server, WORDPRESS_BASE, recordWordPressRequests } from '../setup/msw';
@@ -71,9 +72,15 @@ describe('spec §7 custom reads: the id lists of every type', () => {
     }
   });
 
-  it('the frame id list is read from frame-id', async () => {
-    const response = await fetch(`${WORDPRESS_BASE}/wp-json/custom-api/v1/frame-id`);
-    expect(Array.isArray(await response.json())).toBe(true);
+  it('the frame id list: GET /wp-json/custom-api/v1/frame-id with t, as {id, slug, title} records', async () => {
+    const seen = recordRequests();
+    const frames = await getFrameIds();
+    expect(seen).toHaveLength(1);
+    expect(seen[0].pathname).toBe('/wp-json/custom-api/v1/frame-id');
+    expect(seen[0].searchParams.has('t')).toBe(true);
+    const stored = fakeWordPress().collections.frame.filter((f) => f.status === 'publish');
+    expect(frames.map((f) => f.id).sort()).toEqual(stored.map((f) => f.id).sort());
+    expect(frames[0]).toEqual({ id: expect.any(Number), slug: expect.any(String), title: expect.any(String) });
   });
 
   it('post-id with sticky=true lists only sticky posts', async () => {

@@ -51,7 +51,7 @@ import { decodeEntities } from '../entities';
 import { htmlToText } from '../excerpt';
 import type { Frame, FramePage } from '../types';
 import { DEFAULT_PAGE_SECTION } from './contentTypes';
-import { fetchJson, segment, WP_PREFIX, wpUrl } from './http';
+import { CUSTOM_PREFIX, fetchJson, segment, WP_PREFIX, wpUrl } from './http';
 import { cleanHtml, normalizeItem } from './normalize';
 import type { WpPost } from './raw';
 import { serverContext, type ServerContext } from './serverContext';
@@ -380,6 +380,27 @@ export async function getFrameById(id: number): Promise<Frame> {
   const { base } = serverContext();
   const { data } = await fetchJson<unknown>(wpUrl(base, WP_PREFIX, `frame/${segment(id)}`));
   return toFrame(data, id);
+}
+
+export interface FrameRecord {
+  id: number;
+  slug: string;
+  /** Plain text, character references decoded. */
+  title: string;
+}
+
+/**
+ * `GET /wp-json/custom-api/v1/frame-id` (spec §7 custom reads): every frame as `{id, slug, title}`.
+ * Frames are parts of pages, not pages, so this list has no site path. Throws when the read fails.
+ */
+export async function getFrameIds(): Promise<FrameRecord[]> {
+  const { data } = await fetchJson<unknown>(wpUrl(serverContext().base, CUSTOM_PREFIX, 'frame-id'));
+  if (!Array.isArray(data)) throw new Error('WordPress answered frame-id with something other than a list');
+  return data.flatMap((record: { id?: unknown; slug?: unknown; title?: unknown }) =>
+    typeof record?.id === 'number' && typeof record.slug === 'string'
+      ? [{ id: record.id, slug: record.slug, title: htmlToText(String(record.title ?? '')) }]
+      : [],
+  );
 }
 
 /** `GET frame?slug={slug}`: the first frame with that slug, or null. Throws when the read fails. */
