@@ -1,6 +1,7 @@
 import { buildSitemap, robotsTxt } from '@/lib/site/sitemap';
 import { buildFeed, FEED_SIZE, feedType, rfc822 } from '@/lib/site/feeds';
-import { LISTING_PATHS, UNLISTED_PATHS } from '@/lib/site/sitePaths';
+import { LISTING_PATHS } from '@/lib/site/sitePaths';
+import { isTestPage } from '@/lib/testPages';
 import { escapeXml } from '@/lib/site/xml';
 import { SITE_NAME } from '@/lib/site/brand';
 import { contentType } from '@/lib/wordpress/contentTypes';
@@ -32,7 +33,7 @@ describe('sitemap.xml', () => {
     expect(doc.documentElement.namespaceURI).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
     const locs = texts(doc, 'loc');
     const links = await getEveryPageLink();
-    const expected = ['/', '/contact-us', ...LISTING_PATHS, ...links.map((l) => l.path).filter((p) => !UNLISTED_PATHS.has(p))];
+    const expected = ['/', '/contact-us', ...LISTING_PATHS, ...links.map((l) => l.path).filter((p) => !isTestPage(p))];
     expect(locs).toEqual([...new Set(expected)].map((p) => `${SITE}${p}`));
     expect(locs).toContain(`${SITE}/about-us/press-release/corvane-launches-decisionpoint-network`);
     expect(locs).toContain(`${SITE}/pages/secure-switching`);

@@ -2,7 +2,7 @@ import { FrameList } from '@/components/frames/FrameList';
 import { toHeroProps } from '@/components/frames/Hero';
 import { pageHeadingFrameIndex } from '@/components/frames/registry';
 import { Seo } from '@/components/seo/Seo';
-import { UNLISTED_PATHS } from '@/lib/site/sitePaths';
+import { isTestPage } from '@/lib/testPages';
 import type { Frame, FramePage, MediaImage } from '@/lib/types';
 import { PageHeader } from './PageHeader';
 
@@ -34,7 +34,7 @@ export function FramePageTemplate({ page }: FramePageProps) {
         description={page.excerpt}
         path={page.path}
         image={heroImage(page.frames)}
-        noindex={UNLISTED_PATHS.has(page.path)}
+        noindex={isTestPage(page.path)}
       />
       {heroHeading ? null : <PageHeader title={page.title} lead={page.excerpt || null} />}
       <FrameList frames={page.frames} opensPage={heroHeading} />

@@ -15,12 +15,3 @@ export const STATIC_PAGES: readonly { path: string; inSitemap: boolean }[] = [
 
 /** The listing page of every type of the table that has one (`/about-us/news`, ...). */
 export const LISTING_PATHS: readonly string[] = CONTENT_TYPES.flatMap((t) => (t.listingPath ? [t.listingPath] : []));
-
-/**
- * Content pages kept out of the sitemap: the two test pages of spec §2 (they exist for form and
- * layout tests, not for visitors from search engines; their template should also set `noindex`).
- */
-export const UNLISTED_PATHS: ReadonlySet<string> = new Set([
-  '/pages/get-in-touch-media-relations-salesforce-test-page',
-  '/pages/page-test-2',
-]);

@@ -2,7 +2,8 @@ import { getConfig } from '../../config';
 import { getEveryPageLink } from '../wordpress/links';
 import { createDocumentCache, type DocumentCache } from './documentCache';
 import { processShared } from '../processShared';
-import { LISTING_PATHS, STATIC_PAGES, UNLISTED_PATHS } from './sitePaths';
+import { isTestPage } from '../testPages';
+import { LISTING_PATHS, STATIC_PAGES } from './sitePaths';
 import { absoluteUrl, SITE_URL } from './siteUrl';
 import { escapeXml } from './xml';
 
@@ -25,7 +26,8 @@ export async function sitemapPaths(): Promise<string[]> {
   const paths = new Set<string>();
   for (const page of STATIC_PAGES) if (page.inSitemap) paths.add(page.path);
   for (const path of LISTING_PATHS) paths.add(path);
-  for (const link of links) if (!UNLISTED_PATHS.has(link.path)) paths.add(link.path);
+  // The two test pages (spec §2) exist for form and layout tests, not for search engines.
+  for (const link of links) if (!isTestPage(link.path)) paths.add(link.path);
   return [...paths];
 }
 
