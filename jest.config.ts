@@ -3,7 +3,7 @@ import nextJest from 'next/jest.js';
 
 const createJestConfig = nextJest({ dir: './' });
 
-// ESM-only packages that must be transformed for Jest (msw's dependencies, html-react-parser's parser).
+// ESM-only packages that must be transformed for Jest (msw's dependencies, sanitize-html's parser).
 const esmPackages = [
   'msw',
   '@mswjs',
@@ -14,8 +14,6 @@ const esmPackages = [
   'outvariant',
   'strict-event-emitter',
   'headers-polyfill',
-  'html-react-parser',
-  'html-dom-parser',
   'domhandler',
   'htmlparser2',
   'domutils',

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Breadcrumbs, breadcrumbJsonLd, detailTrail } from '@/components/content/Breadcrumbs';
 import { Card } from '@/components/content/Card';
@@ -8,6 +8,10 @@ import { FeaturedImage } from '@/components/content/FeaturedImage';
 import { Pagination, pageSlots } from '@/components/content/Pagination';
 import { RichHtml } from '@/components/content/RichHtml';
 import type { CardItem } from '@/lib/site/listing';
+import { sanitizeCmsHtml } from '@/lib/wordpress/sanitize';
+
+const routerPush = jest.fn<Promise<boolean>, [string]>(async () => true);
+jest.mock('next/router', () => ({ __esModule: true, default: { push: (href: string) => routerPush(href) } }));
 
 // next/link renders a plain <a>; the mock marks it so a test can tell client links from plain anchors.
 jest.mock('next/link', () => ({
@@ -20,14 +24,18 @@ jest.mock('next/link', () => ({
 }));
 
 describe('RichHtml (server-sanitized CMS HTML)', () => {
-  test('links to site paths become next/link client links', () => {
-    render(<RichHtml html={'<p>See <a href="/pages/secure-switching">secure switching</a>.</p>'} />);
+  beforeEach(() => routerPush.mockClear());
+
+  test('a plain click on a link to a site path navigates on the client (the Next router), not by a page load', async () => {
+    render(<RichHtml html={'<p>See <a href="/pages/secure-switching">secure <b>switching</b></a>.</p>'} />);
     const link = screen.getByRole('link', { name: 'secure switching' });
     expect(link).toHaveAttribute('href', '/pages/secure-switching');
-    expect(link).toHaveAttribute('data-client-link', 'true');
+    const notPrevented = fireEvent.click(within(link).getByText('switching'));
+    expect(notPrevented).toBe(false);
+    expect(routerPush.mock.calls).toEqual([['/pages/secure-switching']]);
   });
 
-  test('external, protocol-relative, mailto and fragment links stay plain anchors and keep their rel', () => {
+  test('external, protocol-relative, mailto, fragment, new-window and download links, and modified clicks, stay the browser\'s', () => {
     render(
       <RichHtml
         html={[
@@ -35,24 +43,30 @@ describe('RichHtml (server-sanitized CMS HTML)', () => {
           '<a href="//cdn.example.com/file">CDN</a>',
           '<a href="mailto:press@corvane.example">Press</a>',
           '<a href="#details">Details</a>',
+          '<a href="/pricing" target="_blank" rel="noopener noreferrer">New window</a>',
+          '<a href="/files/report.pdf" download>Report</a>',
+          '<a href="/contact-us">Contact</a>',
         ].join(' ')}
       />,
     );
-    const pci = screen.getByRole('link', { name: 'PCI' });
-    expect(pci).toHaveAttribute('href', 'https://www.pcisecuritystandards.org/');
-    expect(pci).toHaveAttribute('rel', 'nofollow');
-    for (const name of ['PCI', 'CDN', 'Press', 'Details']) {
-      expect(screen.getByRole('link', { name })).not.toHaveAttribute('data-client-link');
+    expect(screen.getByRole('link', { name: 'PCI' })).toHaveAttribute('rel', 'nofollow');
+    for (const name of ['PCI', 'CDN', 'Press', 'Details', 'New window', 'Report']) {
+      expect(fireEvent.click(screen.getByRole('link', { name }))).toBe(true);
     }
+    const contact = screen.getByRole('link', { name: 'Contact' });
+    expect(fireEvent.click(contact, { ctrlKey: true })).toBe(true);
+    expect(fireEvent.click(contact, { metaKey: true })).toBe(true);
+    expect(fireEvent.click(contact, { shiftKey: true })).toBe(true);
+    expect(fireEvent.click(contact, { button: 1 })).toBe(true);
+    expect(routerPush).not.toHaveBeenCalled();
   });
 
-  test('a link that opens a new window gets noopener noreferrer added to its rel', () => {
-    render(<RichHtml html={'<a href="https://example.com/" target="_blank" rel="nofollow">Out</a>'} />);
+  test('the sanitizer finishes links and images: noopener noreferrer on new windows; images keep width and height and load lazily', () => {
+    const html = sanitizeCmsHtml(
+      '<a href="https://example.com/" target="_blank" rel="nofollow">Out</a><p><img src="https://media.example.com/a.png" alt="Diagram" width="1200" height="630" loading="eager"></p>',
+    );
+    render(<RichHtml html={html} />);
     expect(screen.getByRole('link', { name: 'Out' }).getAttribute('rel')?.split(' ').sort()).toEqual(['nofollow', 'noopener', 'noreferrer']);
-  });
-
-  test('images keep width and height and load lazily', () => {
-    render(<RichHtml html={'<p><img src="https://media.example.com/a.png" alt="Diagram" width="1200" height="630"></p>'} />);
     const img = screen.getByRole('img', { name: 'Diagram' });
     expect(img).toHaveAttribute('width', '1200');
     expect(img).toHaveAttribute('height', '630');
@@ -61,7 +75,7 @@ describe('RichHtml (server-sanitized CMS HTML)', () => {
   });
 
   test('spec §5 strict parsing of character references is not enabled: &nbsp without semicolon and &amp; render as characters', () => {
-    const { container } = render(<RichHtml html={'<p>booth&nbsp214 &amp; more &#8217;n&rsquo;</p>'} />);
+    const { container } = render(<RichHtml html={sanitizeCmsHtml('<p>booth&nbsp214 &amp; more &#8217;n&rsquo;</p>')} />);
     expect(container.textContent).toBe('booth\u00a0214 & more \u2019n\u2019');
   });
 

@@ -1,21 +1,23 @@
-import parse, { attributesToProps, domToReact, type DOMNode, type Element, type HTMLReactParserOptions } from 'html-react-parser';
-import Link from 'next/link';
-import { useMemo, type ElementType } from 'react';
+import Router from 'next/router';
+import type { ElementType, MouseEvent } from 'react';
 import { isSitePath } from '@/components/layout/links';
 
 /**
- * CMS HTML rendered as React elements.
+ * CMS HTML, rendered as HTML.
  *
- * The HTML must already be sanitized on the server (page bodies by `normalizeItem`, frame props by
- * `cleanFrameProps`): this component does not sanitize. It only improves what is there:
- * - links to site paths (`/…`, not `//…`) become next/link (client navigation, prefetching);
- * - other links stay plain anchors and keep their `rel`; one that opens a new window gets
- *   `noopener noreferrer` added;
- * - images keep their width and height (no layout shift) and load lazily.
+ * The HTML is sanitized and finished on the server (page bodies by `normalizeItem`, frame props by
+ * `cleanFrameProps`, both through `sanitizeCmsHtml`): an allow-list, `noopener noreferrer` on links
+ * that open a new window, lazy images that keep their width and height. This component neither
+ * sanitizes nor parses: the browser parses the markup once, as it does the rest of the page, so no
+ * HTML parser ships in the page's JavaScript (issue 5: html-react-parser and its tables cost
+ * 10.9 kB gzip of the 130 kB First Load budget on every article page, and a parse on hydration).
+ *
+ * Links to site paths (`/…`, not `//…`) navigate on the client: one click handler on the wrapper
+ * hands a plain left click on such a link to the Next router, as next/link would. A click with a
+ * modifier key, another button, or on a link with a `target` or `download` stays the browser's.
  *
  * Character references are decoded leniently, as browsers do (spec §5: strict parsing of character
- * references is not enabled): html-react-parser's default, so `&nbsp` without its semicolon and
- * `&amp;` both become characters. Do not pass `htmlparser2: { decodeEntities: false }` or `xmlMode`.
+ * references is not enabled): `&nbsp` without its semicolon and `&amp;` both become characters.
  */
 export interface RichHtmlProps {
   html: string;
@@ -25,59 +27,25 @@ export interface RichHtmlProps {
   id?: string;
 }
 
-function relWithNoOpener(rel: unknown): string {
-  const words = typeof rel === 'string' ? rel.split(/\s+/).filter(Boolean) : [];
-  return [...new Set([...words, 'noopener', 'noreferrer'])].join(' ');
+/** The site path a click should navigate to on the client, or null when the browser handles it. */
+export function clientNavigationTarget(event: Pick<MouseEvent, 'button' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey' | 'defaultPrevented' | 'target'>): string | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const start = event.target instanceof Element ? event.target : null;
+  const anchor = start?.closest('a[href]');
+  if (!anchor || anchor.hasAttribute('download')) return null;
+  const target = anchor.getAttribute('target');
+  if (target && target !== '_self') return null;
+  const href = anchor.getAttribute('href') ?? '';
+  return isSitePath(href) ? href : null;
 }
 
-/**
- * An element node. Duck-typed, not `instanceof Element`: html-dom-parser's CommonJS build bundles
- * its own copy of domhandler, whose classes are not the ones html-react-parser re-exports.
- */
-function isElement(node: DOMNode): node is Element {
-  return node.type === 'tag' && typeof (node as Element).name === 'string' && typeof (node as Element).attribs === 'object';
-}
-
-const options: HTMLReactParserOptions = {
-  replace(node) {
-    if (!isElement(node)) return undefined;
-    if (node.name === 'a') {
-      const { href, ...props } = attributesToProps(node.attribs) as Record<string, unknown> & { href?: unknown };
-      const children = domToReact(node.children as DOMNode[], options);
-      if (typeof href === 'string' && isSitePath(href)) {
-        return (
-          <Link href={href} {...props}>
-            {children}
-          </Link>
-        );
-      }
-      const rel = props.target === '_blank' ? relWithNoOpener(props.rel) : props.rel;
-      return (
-        <a href={typeof href === 'string' ? href : undefined} {...props} rel={typeof rel === 'string' ? rel : undefined}>
-          {children}
-        </a>
-      );
-    }
-    if (node.name === 'img') {
-      const props = attributesToProps(node.attribs) as Record<string, unknown>;
-      // Width and height come from the CMS markup; the image is below the fold in a body.
-      // eslint-disable-next-line @next/next/no-img-element -- CMS markup keeps its width and height.
-      return <img {...props} alt={typeof props.alt === 'string' ? props.alt : ''} loading="lazy" decoding="async" />;
-    }
-    return undefined;
-  },
-};
-
-/** Parses sanitized HTML into React elements (exported for tests and for inline use). */
-export function parseRichHtml(html: string) {
-  return parse(html, options);
+function navigateOnClient(event: MouseEvent<HTMLElement>): void {
+  const href = clientNavigationTarget(event);
+  if (href === null) return;
+  event.preventDefault();
+  void Router.push(href);
 }
 
 export function RichHtml({ html, className, as: Tag = 'div', id }: RichHtmlProps) {
-  const content = useMemo(() => parseRichHtml(html), [html]);
-  return (
-    <Tag className={className} id={id}>
-      {content}
-    </Tag>
-  );
+  return <Tag className={className} id={id} onClick={navigateOnClient} dangerouslySetInnerHTML={{ __html: html }} />;
 }
