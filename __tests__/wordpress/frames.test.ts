@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import {
   cleanFrameProps,
+  clearBuildFrameCacheForTests,
   clearFrameTypeCache,
   FRAME_TYPE_CACHE_MS,
   getFrameById,
@@ -192,7 +193,7 @@ describe('cleanFrameProps', () => {
     );
     expect(props).toEqual({
       image: 'https://media.example.com/wp-content/uploads/2025/01/hero.png',
-      body: '<p>Hi <img src="https://media.example.com/wp-content/uploads/a.png" /></p>',
+      body: '<p>Hi <img src="https://media.example.com/wp-content/uploads/a.png" loading="lazy" decoding="async" /></p>',
       title: 'Cards & Payments \u2013 fast',
       link: '/pages/card-services',
       external: 'https://partner.example.org/a?b=1&c=2',
@@ -366,6 +367,53 @@ describe('getFramePage', () => {
     });
     expect((await getFramePage('p'))?.frames.map((f) => f.id)).toEqual([2, 1]);
     expect(warnings()).toMatch(/skipped the frame reference "abc"/);
+  });
+});
+
+describe('frames during next build (issue 5: at most 1.1 WordPress requests per generated page)', () => {
+  const phase = process.env.NEXT_PHASE;
+  afterEach(() => {
+    if (phase === undefined) delete process.env.NEXT_PHASE;
+    else process.env.NEXT_PHASE = phase;
+    clearBuildFrameCacheForTests();
+  });
+  const useTwoPagesSharingFrames = () =>
+    useFake({
+      pages: [page(10, 'first', [1, 2]), page(11, 'second', [2, 1])],
+      frames: [frame(1, 'hero', { title: 'One', image: '' }), frame(2, 'hero', { title: 'Two', image: '' })],
+      types: [frameType(100, 'hero', heroMapping)],
+    });
+
+  it('in the build, a frame shared by two pages is read once per build process', async () => {
+    process.env.NEXT_PHASE = 'phase-production-build';
+    useTwoPagesSharingFrames();
+    const [first, second] = await Promise.all([getFramePage('first'), getFramePage('second')]);
+    expect(first?.frames.map((f) => f.props?.title)).toEqual(['One', 'Two']);
+    expect(second?.frames.map((f) => f.props?.title)).toEqual(['Two', 'One']);
+    expect(requestsTo('frame/1')).toHaveLength(1);
+    expect(requestsTo('frame/2')).toHaveLength(1);
+  });
+
+  it('at run time (regeneration), every page reads its frames afresh, so an edited frame shows', async () => {
+    delete process.env.NEXT_PHASE;
+    useTwoPagesSharingFrames();
+    await getFramePage('first');
+    await getFramePage('second');
+    expect(requestsTo('frame/1')).toHaveLength(2);
+    expect(requestsTo('frame/2')).toHaveLength(2);
+  });
+
+  it('in the build, a failed frame read is not kept: the next page reads it again', async () => {
+    process.env.NEXT_PHASE = 'phase-production-build';
+    useTwoPagesSharingFrames();
+    let down = true;
+    server.use(http.get(`${API}/frame/1`, () => (down ? new HttpResponse('down', { status: 503 }) : undefined)));
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const first = getFramePage('first');
+    await jest.runAllTimersAsync();
+    expect((await first)?.frames[0]).toEqual({ id: 1, frameType: '', props: null });
+    down = false;
+    expect((await getFramePage('second'))?.frames[1]).toMatchObject({ id: 1, props: { title: 'One' } });
   });
 });
 

@@ -35,8 +35,8 @@
  * string without markup has its character references decoded, unless the decoded text would contain
  * markup (`&lt;b&gt;`), in which case it stays encoded; and a string that is just an absolute URL on
  * the content system's or the site's origin becomes a site path (ACF link fields answer absolute
- * URLs). So every string prop reads correctly as text and is also safe to hand to
- * html-react-parser. Links are not otherwise checked: components render them through React, which
+ * URLs). So every string prop reads correctly as text and is also safe to render as HTML
+ * (RichHtml). Links are not otherwise checked: components render them through React, which
  * blocks `javascript:` URLs.
  *
  * Reads:
@@ -382,6 +382,37 @@ export async function getFrameById(id: number): Promise<Frame> {
   return toFrame(data, id);
 }
 
+/** Whether this process is `next build` (Next sets NEXT_PHASE in the build and its workers). */
+export function isBuildPhase(): boolean {
+  return process.env.NEXT_PHASE === 'phase-production-build';
+}
+
+// Frames read by this build process (see getFrameForPage).
+const buildFrames = processShared('build-frame-cache', () => new Map<number, Promise<Frame>>());
+
+/**
+ * A page's frame. During `next build` each frame is read once per build process and shared by the
+ * pages that use it: frames are building blocks that many pages reuse, and a build renders one
+ * snapshot of the content (issue 5: at most 1.1 WordPress requests per generated page). A failed
+ * read is not kept. At run time (ISR regeneration, on-demand revalidation) every page reads its
+ * frames afresh, so an edited frame shows on the page's next regeneration.
+ */
+export function getFrameForPage(id: number): Promise<Frame> {
+  if (!isBuildPhase()) return getFrameById(id);
+  let frame = buildFrames.get(id);
+  if (!frame) {
+    frame = getFrameById(id);
+    buildFrames.set(id, frame);
+    frame.catch(() => buildFrames.delete(id));
+  }
+  return frame;
+}
+
+/** For tests: forget the frames kept by a build process. */
+export function clearBuildFrameCacheForTests(): void {
+  buildFrames.clear();
+}
+
 export interface FrameRecord {
   id: number;
   slug: string;
@@ -452,7 +483,7 @@ export async function getFramePage(slug: string): Promise<FramePage | null> {
   const read = (id: number) => {
     let frame = reads.get(id);
     if (!frame) {
-      frame = getFrameById(id).catch((error: unknown): Frame => {
+      frame = getFrameForPage(id).catch((error: unknown): Frame => {
         warn(`page ${raw.slug}: frame ${id} could not be read (${(error as Error)?.message}); it renders nothing`);
         return { id, frameType: '', props: null };
       });
