@@ -2,11 +2,11 @@ import type { AppProps } from 'next/app';
 import Head from 'next/head';
 import { useEffect } from 'react';
 import 'vanilla-cookieconsent/dist/cookieconsent.css';
-import { SiteAnalytics } from '../src/components/analytics/SiteAnalytics';
 import { ConsentManager } from '../src/components/consent/ConsentManager';
 import { CookieSettingsButton } from '../src/components/consent/CookieSettingsButton';
 import { Layout } from '../src/components/layout/Layout';
 import type { LayoutData } from '../src/components/layout/layoutData';
+import { afterPaint } from '../src/lib/afterPaint';
 import { schedulePing } from '../src/lib/ping';
 import '../src/styles/globals.css';
 import '../src/components/consent/consent.css';
@@ -19,8 +19,13 @@ import '../src/components/consent/consent.css';
  *
  * In the visitor's browser only: the cookie-consent manager (banner, preferences dialog, Consent
  * Mode updates), the footer's "Cookie settings" button, Vercel analytics and speed measurement
- * (with consent, never on the test pages) and the page-view ping, sent once per page load.
+ * (with consent, never on the test pages) and the page-view ping, sent once per page load. The
+ * consent manager, the alerts and the analytics load after the first paint in chunks of their own.
  */
+// Browser-only measurement, loaded after the first paint in a chunk of its own (issue 5: it is
+// not part of any page's First Load JS; it renders nothing on the server anyway).
+const SiteAnalytics = afterPaint(() => import('../src/components/analytics/SiteAnalytics').then((module) => module.SiteAnalytics), 'SiteAnalytics');
+
 type PagePropsWithLayout = Record<string, unknown> & { layout?: LayoutData | null };
 
 export default function App({ Component, pageProps }: AppProps<PagePropsWithLayout>) {

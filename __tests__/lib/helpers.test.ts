@@ -289,6 +289,7 @@ describe('spec §9 wait for a page element, used to scroll to a #fragment whose 
 
     window.history.replaceState(null, '', '/pages/pricing#faq');
     mockRouter.events.emit('hashChangeComplete', '/pages/pricing#faq');
+    await jest.advanceTimersByTimeAsync(0); // the waiting code is a lazy import
     expect(jest.getTimerCount()).toBe(1);
     unmount();
     expect(jest.getTimerCount()).toBe(0);

@@ -1,6 +1,5 @@
 import { useRouter } from 'next/router';
 import { useEffect } from 'react';
-import { waitForElement } from './waitForElement';
 
 /**
  * The selector of a URL fragment's target: the element with that id, or an old-style
@@ -51,7 +50,8 @@ export function useScrollToHash(): void {
       controller = current;
       const cancel = () => current.abort();
       for (const type of VISITOR_SCROLL_EVENTS) window.addEventListener(type, cancel, { passive: true });
-      void waitForElement(selector, { signal: current.signal }).then((element) => {
+      // The waiting code is loaded only when it is needed (a late target is rare).
+      void import('./waitForElement').then(({ waitForElement }) => waitForElement(selector, { signal: current.signal })).then((element) => {
         for (const type of VISITOR_SCROLL_EVENTS) window.removeEventListener(type, cancel);
         if (element && !current.signal.aborted) element.scrollIntoView?.({ block: 'start' });
       });

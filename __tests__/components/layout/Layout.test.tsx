@@ -1,7 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import type { AppProps } from 'next/app';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactElement } from 'react';
+import { http, HttpResponse } from 'msw';
 import App from '../../../pages/_app';
+import { server } from '../../setup/msw';
 import { Layout } from '@/components/layout/Layout';
 import { FOOTER, type LayoutData } from '@/lib/site/layout';
 import { SITE_NAME } from '@/lib/site/brand';
@@ -16,10 +18,26 @@ function Page(props: Record<string, unknown>) {
   return <p data-testid="page-props">{JSON.stringify(props)}</p>;
 }
 
+// The alerts and the analytics are lazy chunks (afterPaint) that mount after the
+// first render: each render lets them settle inside act() so their state updates are accounted for.
+// _app schedules the page-view ping; it is answered here (its rules are tested in consent/app.test.tsx).
+beforeEach(() => {
+  server.use(http.post('*/api/ping', () => new HttpResponse(null, { status: 204 })));
+});
+
+async function renderSettled(ui: ReactElement) {
+  const result = render(ui);
+  await act(async () => {
+    await Promise.all([import('@/components/alerts/SiteAlerts'), import('@/components/analytics/SiteAnalytics')]);
+  });
+  return result;
+}
+
 function renderApp(pageProps: Record<string, unknown>) {
   const props = { Component: Page as ComponentType, pageProps, router: {} } as unknown as AppProps;
-  return render(<App {...props} />);
+  return renderSettled(<App {...props} />);
 }
+
 
 const mainNav = () => screen.getAllByRole('navigation', { name: 'Main' })[0] as HTMLElement;
 
@@ -28,16 +46,16 @@ describe('application shell (spec §2: one page entry wraps every page)', () => 
     mockRouter.asPath = '/';
   });
 
-  test('spec §2 application shell: _app wraps the page in the layout and strips `layout` from its props', () => {
-    renderApp({ layout: LAYOUT, title: 'Hello' });
+  test('spec §2 application shell: _app wraps the page in the layout and strips `layout` from its props', async () => {
+    await renderApp({ layout: LAYOUT, title: 'Hello' });
     expect(JSON.parse(screen.getByTestId('page-props').textContent ?? '')).toEqual({ title: 'Hello' });
     expect(screen.getByRole('main')).toContainElement(screen.getByTestId('page-props'));
     expect(within(mainNav()).getByRole('button', { name: 'Solutions' })).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });
 
-  test('spec §2 fixed fallback navigation: a page without layout data gets the fallback navigation and the static footer', () => {
-    renderApp({});
+  test('spec §2 fixed fallback navigation: a page without layout data gets the fallback navigation and the static footer', async () => {
+    await renderApp({});
     const links = within(mainNav()).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(EXPECTED_FALLBACK.map(([label, href]) => [label, href]));
     const footer = within(screen.getByRole('navigation', { name: 'Footer' }));
@@ -47,14 +65,14 @@ describe('application shell (spec §2: one page entry wraps every page)', () => 
     }
   });
 
-  test('malformed layout data never crashes the shell', () => {
-    renderApp({ layout: { menu: 'not a list', footer: null } });
+  test('malformed layout data never crashes the shell', async () => {
+    await renderApp({ layout: { menu: 'not a list', footer: null } });
     expect(within(mainNav()).getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact-us');
     expect(screen.getByRole('navigation', { name: 'Footer' })).toBeInTheDocument();
   });
 
-  test('skip link: the first link is "Skip to content" and targets the focusable <main id="main">', () => {
-    render(<Layout data={LAYOUT}>page</Layout>);
+  test('skip link: the first link is "Skip to content" and targets the focusable <main id="main">', async () => {
+    await renderSettled(<Layout data={LAYOUT}>page</Layout>);
     const links = screen.getAllByRole('link');
     expect(links[0]).toHaveAccessibleName('Skip to content');
     expect(links[0]).toHaveAttribute('href', '#main');
@@ -63,15 +81,15 @@ describe('application shell (spec §2: one page entry wraps every page)', () => 
     expect(main).toHaveAttribute('tabindex', '-1');
   });
 
-  test('header: the logo links home with the site name', () => {
-    render(<Layout data={LAYOUT}>page</Layout>);
+  test('header: the logo links home with the site name', async () => {
+    await renderSettled(<Layout data={LAYOUT}>page</Layout>);
     const banner = within(screen.getByRole('banner'));
     expect(banner.getByRole('link', { name: `${SITE_NAME} home` })).toHaveAttribute('href', '/');
   });
 
-  test('footer: the sections as columns of links, and a copyright line with the year and the company name', () => {
+  test('footer: the sections as columns of links, and a copyright line with the year and the company name', async () => {
     mockRouter.asPath = '/contact-us';
-    render(<Layout data={LAYOUT}>page</Layout>);
+    await renderSettled(<Layout data={LAYOUT}>page</Layout>);
     const footer = within(screen.getByRole('contentinfo'));
     for (const section of LAYOUT.footer) {
       expect(footer.getByRole('heading', { name: section.title, level: 2 })).toBeInTheDocument();
@@ -84,8 +102,8 @@ describe('application shell (spec §2: one page entry wraps every page)', () => 
     expect(footer.getByRole('link', { name: 'Contact us' })).toHaveAttribute('aria-current', 'page');
   });
 
-  test('footer: the cookie settings slot renders what it is given, and nothing when absent', () => {
-    const { rerender } = render(<Layout data={LAYOUT}>page</Layout>);
+  test('footer: the cookie settings slot renders what it is given, and nothing when absent', async () => {
+    const { rerender } = await renderSettled(<Layout data={LAYOUT}>page</Layout>);
     expect(screen.queryByRole('button', { name: 'Cookie settings' })).not.toBeInTheDocument();
     rerender(
       <Layout data={LAYOUT} cookieSettings={<button type="button">Cookie settings</button>}>

@@ -1,12 +1,18 @@
 import type { ReactNode } from 'react';
-import { SiteAlerts } from '@/components/alerts/SiteAlerts';
 import { FeedLinks } from '@/components/seo/FeedLinks';
+import { afterPaint } from '@/lib/afterPaint';
 import { useScrollToHash } from '@/lib/useScrollToHash';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { FOOTER, type LayoutData } from './layoutData';
 import { SkipLink } from './SkipLink';
 import styles from './Layout.module.css';
+
+/**
+ * Alerts are read and drawn in the browser only, after the first paint: their code (SWR, the alert
+ * components, the entity decoder) is a chunk of its own, outside the First Load JS (issue 5).
+ */
+const SiteAlerts = afterPaint(() => import('@/components/alerts/SiteAlerts').then((module) => module.SiteAlerts), 'SiteAlerts');
 
 export interface LayoutProps {
   /** The page's layout data; absent or malformed → empty menu (fallback navigation) and the static footer. */
