@@ -26,15 +26,8 @@ const nextConfig = {
       { source: '/pages/contact-us', destination: '/contact-us', permanent: true },
     ];
   },
-  // Crawler documents are API routes (regenerated with ISR semantics, see src/lib/site/documentCache.ts),
-  // served at their conventional addresses. Do not add public/robots.txt or public/sitemap.xml: they would win.
-  async rewrites() {
-    return [
-      { source: '/sitemap.xml', destination: '/api/sitemap' },
-      { source: '/robots.txt', destination: '/api/robots' },
-      { source: '/feeds/:feed.xml', destination: '/api/feeds/:feed' },
-    ];
-  },
+  // Crawler documents (/sitemap.xml, /robots.txt, /feeds/{feed}.xml) are API routes reached through
+  // proxy.ts, not rewrites() here: rewrites are shipped to the browser (see proxy.ts).
 };
 
 module.exports = nextConfig;

@@ -1,7 +1,7 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { robotsTxt } from '../../src/lib/site/sitemap';
 
-/** `/robots.txt` (a rewrite in next.config.js): crawl everything but /api/; where the sitemap is. */
+/** `/robots.txt` (reached through proxy.ts): crawl everything but /api/; where the sitemap is. */
 export default function robots(req: NextApiRequest, res: NextApiResponse): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.setHeader('Allow', 'GET, HEAD');

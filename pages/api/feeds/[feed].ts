@@ -3,7 +3,7 @@ import { sendCachedDocument } from '../../../src/lib/site/documentCache';
 import { feedCache } from '../../../src/lib/site/feeds';
 import { FEED_TYPES } from '../../../src/lib/site/seo';
 
-/** `/feeds/{feed}.xml` (a rewrite in next.config.js): the RSS feed of blogs, news or press releases. */
+/** `/feeds/{feed}.xml` (reached through proxy.ts): the RSS feed of blogs, news or press releases. */
 export default async function feed(req: NextApiRequest, res: NextApiResponse): Promise<void> {
   const param = req.query.feed;
   const name = (typeof param === 'string' ? param : '').replace(/\.xml$/, '');

@@ -1,0 +1,29 @@
+import { NextResponse, type NextRequest } from 'next/server';
+
+/**
+ * The crawler documents at their conventional addresses: `/sitemap.xml`, `/robots.txt` and
+ * `/feeds/{feed}.xml` are served by the API routes that build them (`/api/sitemap`, `/api/robots`,
+ * `/api/feeds/{feed}`; ISR-like caching in src/lib/site/documentCache.ts).
+ *
+ * A Next proxy (Next 16's name for middleware), not `rewrites()` in next.config.js: rewrites are
+ * shipped to the browser, whose router matches every client-side navigation against them, and
+ * that matching code (path-to-regexp and friends) cost 2.9 kB gzip of every page's First Load
+ * JS (issue 5: 130 kB budget). The proxy runs on the server, only for the addresses of `config`.
+ * Do not add public/robots.txt or public/sitemap.xml: a public file would be served instead.
+ */
+export function crawlerDocumentRoute(pathname: string): string | null {
+  if (pathname === '/sitemap.xml') return '/api/sitemap';
+  if (pathname === '/robots.txt') return '/api/robots';
+  const feed = /^\/feeds\/([^/]+)\.xml$/.exec(pathname);
+  return feed ? `/api/feeds/${feed[1]}` : null;
+}
+
+export function proxy(request: NextRequest): NextResponse {
+  const route = crawlerDocumentRoute(request.nextUrl.pathname);
+  if (route === null) return NextResponse.next();
+  const url = request.nextUrl.clone();
+  url.pathname = route;
+  return NextResponse.rewrite(url);
+}
+
+export const config = { matcher: ['/sitemap.xml', '/robots.txt', '/feeds/:feed*'] };
