@@ -149,8 +149,17 @@ describe('POST /api/search answers a JSON list of {title, url, type, excerpt} wi
     expect(res.sent.json).toEqual([]);
   });
 
-  it('answers Cache-Control: no-store (a POST is not reused by shared caches; the server caches instead)', async () => {
-    expect((await call('orchestration')).sent.headers['cache-control']).toBe('no-store');
+  it('issue 5 §3 a found answer carries a short shared cache lifetime, keyed by the s header; browsers do not reuse it', async () => {
+    const { headers } = (await call('orchestration')).sent;
+    expect(headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60');
+    expect(headers['vary']).toBe('s');
+  });
+
+  it('issue 5 §3 refusals are never cached: no-store on a 400', async () => {
+    const res = await call('orchestration', { headers: { ...JSON_TYPE, s: 'different' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.sent.headers['cache-control']).toBe('no-store');
+    expect(res.sent.headers['vary']).toBeUndefined();
   });
 
   it("the route turns Next's body parser off, so every refusal is the handler's JSON", () => {

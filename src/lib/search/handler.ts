@@ -17,12 +17,16 @@ import { createTtlCache } from '../wordpress/ttlCache';
  * (`encodeURIComponent`: header values are ASCII). Header and body must agree once trimmed.
  *
  * Answer: 200 with a JSON list of `{title, url, type, excerpt}` (see `src/lib/wordpress/search.ts`), at
- * most 20, `url` a site path. `Cache-Control: no-store`: the request is a POST, which shared caches
- * and browsers do not reuse anyway, so a `public, s-maxage` would only pretend. The speed comes
- * from the server's own cache instead: results are kept 60 s per query (trimmed, white space
- * collapsed, lower-cased; WordPress's search is case-insensitive), at most 500 queries, least
- * recently used evicted first; failures are not kept, and identical searches under way share one
- * WordPress request.
+ * most 20, `url` a site path, with `Cache-Control: public, max-age=0, s-maxage=60,
+ * stale-while-revalidate=60` and `Vary: s` (issue 5: a short shared cache lifetime). Results are
+ * the same for every visitor, and the query is in the `s` header, which must agree with the body:
+ * a shared cache configured to store POST answers keyed by that header (the nginx example in
+ * docs/performance.md) can serve repeated searches without reaching the site, and cannot be fed a
+ * body's results under another query's key. Browsers never reuse a POST answer (`max-age=0`).
+ * Refusals and failures stay `no-store`. Behind no such cache the speed comes from the server's
+ * own cache: results are kept 60 s per query (trimmed, white space collapsed, lower-cased;
+ * WordPress's search is case-insensitive), at most 500 queries, least recently used evicted
+ * first; failures are not kept, and identical searches under way share one WordPress request.
  *
  * Refusals are JSON `{error}`: 405 (with `Allow: POST`), 429 (with `Retry-After`; 30 searches per
  * 10 s per client), 415, 413 (over 4 KB), 400 (malformed JSON, `s` missing, not a string, empty,
@@ -32,6 +36,8 @@ import { createTtlCache } from '../wordpress/ttlCache';
  */
 
 export const SEARCH_MAX_BODY_BYTES = 4 * 1024;
+/** A search answer's lifetime in shared caches: as long as the server keeps it (SEARCH_CACHE). */
+export const SEARCH_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=60';
 /** The header may hold 200 characters URL-encoded (up to 12 bytes each for 4-byte UTF-8). */
 export const SEARCH_MAX_HEADER_LENGTH = MAX_QUERY_LENGTH * 12;
 export const SEARCH_RATE_LIMIT = { points: 30, durationSeconds: 10 } as const;
@@ -97,6 +103,8 @@ export function createSearchHandler(options: SearchHandlerOptions = {}): NextApi
       console.error(`[search] the search failed: ${(error as Error)?.message ?? String(error)}`);
       throw new ApiError(502, SEARCH_UNAVAILABLE_MESSAGE);
     }
+    res.setHeader('Cache-Control', SEARCH_CACHE_CONTROL);
+    res.setHeader('Vary', SEARCH_HEADER);
     res.status(200).json(results);
   });
 }
