@@ -3,8 +3,8 @@ import { useEffect, useState, type ComponentType } from 'react';
 /**
  * A component whose code is loaded in the browser after the page has rendered: nothing on the
  * server, during hydration or until its chunk arrives; then the component itself. Like next/dynamic
- * with `ssr: false`, without its loader runtime (issue 5: that runtime alone cost about 3 kB gzip of
- * every page's First Load JS, against a 130 kB budget). For parts of the page that only exist in
+ * with `ssr: false`, without its loader runtime (issue 5: that runtime cost about 1.5 kB gzip of every
+ * page's First Load JS, against a 130 kB budget). For parts of the page that only exist in
  * the browser (alerts, analytics). A chunk that fails to load is logged and renders nothing.
  */
 export function afterPaint<P extends object>(load: () => Promise<ComponentType<P>>, name: string): ComponentType<P> {

@@ -7,10 +7,14 @@ import { installMatchMedia } from './matchMedia';
 const mockRouter = { asPath: '/' };
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
 
-function renderHeader(menu = MENU) {
+// The drawer is a lazy chunk (afterPaint): each render lets it arrive inside act().
+async function renderHeader(menu = MENU) {
   mockRouter.asPath = '/';
   const user = userEvent.setup();
   const view = render(<Header menu={menu} />);
+  await act(async () => {
+    await import('@/components/layout/MobileDrawer');
+  });
   return { user, ...view };
 }
 
@@ -23,7 +27,7 @@ describe('MobileDrawer (the menu below 600 px)', () => {
   });
 
   test('the Menu button is a disclosure: aria-expanded and aria-controls point at the drawer', async () => {
-    const { user } = renderHeader();
+    const { user } = await renderHeader();
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const controlled = document.getElementById(menuButton().getAttribute('aria-controls') ?? '');
@@ -36,7 +40,7 @@ describe('MobileDrawer (the menu below 600 px)', () => {
   });
 
   test('opening moves focus into the drawer and locks the page scroll; closing unlocks it', async () => {
-    const { user } = renderHeader();
+    const { user } = await renderHeader();
     await user.click(menuButton());
     expect(drawer()).toContainElement(document.activeElement as HTMLElement);
     expect(screen.getByRole('button', { name: 'Close menu' })).toHaveFocus();
@@ -49,7 +53,7 @@ describe('MobileDrawer (the menu below 600 px)', () => {
   });
 
   test('Tab and Shift+Tab are trapped inside the open drawer', async () => {
-    const { user } = renderHeader();
+    const { user } = await renderHeader();
     await user.click(menuButton());
     const close = screen.getByRole('button', { name: 'Close menu' });
     const contact = within(drawer()).getByRole('link', { name: 'Contact Us' });
@@ -66,7 +70,7 @@ describe('MobileDrawer (the menu below 600 px)', () => {
   });
 
   test('Escape closes the drawer and returns focus to the Menu button', async () => {
-    const { user } = renderHeader();
+    const { user } = await renderHeader();
     await user.click(menuButton());
     await user.tab();
     await user.keyboard('{Escape}');
@@ -76,7 +80,7 @@ describe('MobileDrawer (the menu below 600 px)', () => {
   });
 
   test("spec §2 site menu in the drawer: accordions show submenus; '#' is a heading, hidden submenus are absent", async () => {
-    const { user } = renderHeader();
+    const { user } = await renderHeader();
     await user.click(menuButton());
     const solutions = within(drawer()).getByRole('button', { name: 'Solutions' });
     expect(solutions).toHaveAttribute('aria-expanded', 'false');
@@ -94,14 +98,14 @@ describe('MobileDrawer (the menu below 600 px)', () => {
   });
 
   test('spec §2 fixed fallback navigation in the drawer when the menu is empty', async () => {
-    const { user } = renderHeader([]);
+    const { user } = await renderHeader([]);
     await user.click(menuButton());
     const links = within(drawer()).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(EXPECTED_FALLBACK.map(([label, href]) => [label, href]));
   });
 
   test('a route change closes the drawer', async () => {
-    const { user, rerender } = renderHeader();
+    const { user, rerender } = await renderHeader();
     await user.click(menuButton());
     mockRouter.asPath = '/contact-us';
     rerender(<Header menu={MENU} />);
@@ -112,7 +116,7 @@ describe('MobileDrawer (the menu below 600 px)', () => {
   test('growing past the 600 px breakpoint closes the drawer (and releases the scroll lock)', async () => {
     const media = installMatchMedia(true);
     try {
-      const { user } = renderHeader();
+      const { user } = await renderHeader();
       await user.click(menuButton());
       expect(drawer()).toBeInTheDocument();
       act(() => media.setMatches(false));

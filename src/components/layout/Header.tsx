@@ -2,12 +2,19 @@ import { useRouter } from 'next/router';
 import { useId, useRef, useState } from 'react';
 import { HeaderSearch } from '@/components/search/HeaderSearch';
 import type { TopMenuEntry } from '@/lib/types';
+import { afterPaint } from '@/lib/afterPaint';
 import { useIsBelowBreakpoint } from '@/lib/viewport';
 import { MenuIcon } from './icons';
 import { Logo } from './Logo';
-import { MobileDrawer } from './MobileDrawer';
 import { SiteMenu } from './SiteMenu';
 import styles from './Header.module.css';
+
+/**
+ * The drawer (below 600 px) is loaded after the first paint: closed, it is an empty hidden panel,
+ * and its code (focus trap, scroll lock, the accordion menu) stays out of the First Load JS
+ * (issue 5). The Menu button's state lives here, so a tap before the chunk arrives still opens it.
+ */
+const MobileDrawer = afterPaint(() => import('./MobileDrawer').then((module) => module.MobileDrawer), 'MobileDrawer');
 
 export interface HeaderProps {
   /** The built menu (layout data); empty → the fixed fallback navigation. */
