@@ -12,6 +12,7 @@
 import { spawn } from 'node:child_process';
 import { ConfigError, parseConfig } from '../src/config';
 import { startLocalWordPress } from './local-wordpress';
+import { NEXT_BUILD_ARGS } from './next-build';
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve) => {
@@ -33,7 +34,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<n
 
 async function main(argv: string[]): Promise<number> {
   const demo = argv[0] === '--demo';
-  const steps: Array<[string, string[]]> = demo ? [['next', ['build']], ['next', ['start']]] : [[argv[0], argv.slice(1)]];
+  const steps: Array<[string, string[]]> = demo ? [['next', [...NEXT_BUILD_ARGS]], ['next', ['start']]] : [[argv[0], argv.slice(1)]];
   if (!demo && !argv[0]) {
     console.error('usage: tsx scripts/with-wordpress.ts <command> [args...] | --demo');
     return 2;

@@ -19,6 +19,7 @@ import {
 import { assertPortFree, childEnv, isHarnessProcess, killGroup, killGroupSync, runToCompletion, startDetached, waitForHttp } from './processes';
 import { SITE_LOG, startWordPress, WORDPRESS_LOG } from './servers';
 import { readStateIfAny, writeState } from './state';
+import { NEXT_BUILD_ARGS } from '../../scripts/next-build';
 
 /**
  * Global setup of the browser tests (jest.e2e.config.ts):
@@ -72,7 +73,7 @@ async function buildSite(secret: string): Promise<void> {
   }
   console.log(`[e2e] next build against ${WORDPRESS_URL} (site ${SITE_URL}); this takes a few minutes`);
   rmSync(BUILD_MARKER, { force: true });
-  const code = await runToCompletion(path.join(BIN, 'next'), ['build'], siteEnv(secret));
+  const code = await runToCompletion(path.join(BIN, 'next'), [...NEXT_BUILD_ARGS], siteEnv(secret));
   if (code !== 0) throw new Error(`next build failed with exit code ${code}`);
   const marker: BuildMarker = { buildId: readFileSync(buildIdFile, 'utf8').trim(), wordpressUrl: WORDPRESS_URL, siteUrl: SITE_URL };
   writeFileSync(BUILD_MARKER, `${JSON.stringify(marker, null, 2)}\n`);
