@@ -3,7 +3,6 @@ import { useId, useRef, useState } from 'react';
 import { HeaderSearch } from '@/components/search/HeaderSearch';
 import type { TopMenuEntry } from '@/lib/types';
 import { afterPaint } from '@/lib/afterPaint';
-import { useIsBelowBreakpoint } from '@/lib/viewport';
 import { MenuIcon } from './icons';
 import { Logo } from './Logo';
 import { SiteMenu } from './SiteMenu';
@@ -35,15 +34,6 @@ export function Header({ menu }: HeaderProps) {
   // The drawer is remembered as open on the path it was opened on: navigating closes it.
   const [drawerOpenOn, setDrawerOpenOn] = useState<string | null>(null);
   const drawerOpen = drawerOpenOn !== null && drawerOpenOn === currentPath;
-
-  // Growing past the breakpoint while the drawer is open closes it (CSS hides it; this releases
-  // the scroll lock). JavaScript needs the width here, so the viewport hook is used.
-  const below = useIsBelowBreakpoint();
-  const [wasBelow, setWasBelow] = useState(below);
-  if (wasBelow !== below) {
-    setWasBelow(below);
-    if (!below) setDrawerOpenOn(null);
-  }
 
   const closeDrawer = (returnFocus: boolean) => {
     setDrawerOpenOn(null);

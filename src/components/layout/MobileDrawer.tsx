@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { TopMenuEntry } from '@/lib/types';
+import { belowBreakpointQuery } from '@/lib/viewport';
 import { ChevronDown, CloseIcon } from './icons';
 import { FALLBACK_NAVIGATION } from './layoutData';
 import { containsCurrentPath, isGroupHeading, visibleSubmenus } from './links';
@@ -57,6 +58,23 @@ export function MobileDrawer({ id, open, menu, currentPath, onClose }: MobileDra
       body.style.paddingRight = previous.paddingRight;
     };
   }, [open]);
+
+  // Growing past the breakpoint while open closes it (CSS hides it; this releases the scroll
+  // lock). Watched only while open, here rather than in the header, so the header never
+  // re-renders for a width change (issue 5: no work after hydration on every page).
+  useEffect(() => {
+    if (!open || typeof window.matchMedia !== 'function') return undefined;
+    const query = window.matchMedia(belowBreakpointQuery());
+    const onChange = () => {
+      if (!query.matches) onClose(false);
+    };
+    if (typeof query.addEventListener === 'function') query.addEventListener('change', onChange);
+    else query.addListener(onChange); // Safari < 14
+    return () => {
+      if (typeof query.removeEventListener === 'function') query.removeEventListener('change', onChange);
+      else query.removeListener(onChange);
+    };
+  }, [open, onClose]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
