@@ -8,7 +8,9 @@
  * (b) the search rate limit holds across the instances (one count in Redis);
  * (c) with Redis stopped, both instances keep answering 200 (cached pages, pages never read
  *     through Redis, a regeneration), and each logs the outage once;
- * (d) with Redis back, the instances share pages again.
+ * (d) with Redis back, the instances share pages again;
+ * (e) an instance C started while its REDIS_URL points at nothing serves pages and the API routes
+ *     (200/204) from its local cache and logs the outage once.
  * It runs after every other file (e2e/stateful, see e2e/harness/sequencer.mjs): it changes content.
  */
 import { execFileSync } from 'node:child_process';
@@ -24,7 +26,7 @@ import { contentTypeDef, idList, patchContent, poll, readState } from '../helper
 /** SEARCH_RATE_LIMIT of src/lib/search/handler.ts (not imported: that module pulls ESM-only packages into jest). */
 const SEARCH_RATE_LIMIT = { points: 30, durationSeconds: 10 };
 const REDIS_LOG = path.join(STATE_DIR, 'redis.log');
-const INSTANCE_LOGS = { A: path.join(STATE_DIR, 'site-a.log'), B: path.join(STATE_DIR, 'site-b.log') };
+const INSTANCE_LOGS = { A: path.join(STATE_DIR, 'site-a.log'), B: path.join(STATE_DIR, 'site-b.log'), C: path.join(STATE_DIR, 'site-c.log') };
 const OUTAGE_LINE = /\[redis\] redis:\/\/127\.0\.0\.1:\d+ is unreachable/g;
 
 /** A free TCP port on the loopback interface. */
@@ -72,7 +74,12 @@ function redisServerBinary(): string {
 
 let redisPort: number;
 let redis: Started | null = null;
-const instances: Record<'A' | 'B', { url: string; process: Started | null }> = { A: { url: '', process: null }, B: { url: '', process: null } };
+type Instance = 'A' | 'B' | 'C';
+const instances: Record<Instance, { url: string; process: Started | null }> = {
+  A: { url: '', process: null },
+  B: { url: '', process: null },
+  C: { url: '', process: null },
+};
 
 async function startRedis(): Promise<void> {
   redis = startDetached(redisServerBinary(), ['--port', String(redisPort), '--bind', HOST, '--save', '', '--appendonly', 'no'], process.env, REDIS_LOG);
@@ -92,7 +99,7 @@ function redisKeys(pattern: string): string[] {
 }
 
 const endAllSync = () => {
-  for (const started of [instances.A.process, instances.B.process, redis]) if (started) killGroupSync(started.pid);
+  for (const started of [instances.A.process, instances.B.process, instances.C.process, redis]) if (started) killGroupSync(started.pid);
 };
 
 beforeAll(async () => {
@@ -102,23 +109,25 @@ beforeAll(async () => {
   process.once('exit', endAllSync);
   await startRedis();
   const redisUrl = `redis://${HOST}:${redisPort}`;
-  for (const name of ['A', 'B'] as const) {
+  // C's Redis: a loopback port where nothing listens (Redis down when the instance starts).
+  const deadRedisUrl = `redis://${HOST}:${await freePort()}`;
+  for (const name of ['A', 'B', 'C'] as const) {
     const port = await freePort();
     instances[name].url = `http://${HOST}:${port}`;
     instances[name].process = startDetached(
       path.join(BIN, 'next'),
       ['start', '-p', String(port), '-H', HOST],
-      siteEnv(revalidateSecret, { REDIS_URL: redisUrl }),
+      siteEnv(revalidateSecret, { REDIS_URL: name === 'C' ? deadRedisUrl : redisUrl }),
       INSTANCE_LOGS[name],
     );
   }
-  for (const name of ['A', 'B'] as const) {
+  for (const name of ['A', 'B', 'C'] as const) {
     await waitForHttp(`${instances[name].url}/`, { timeoutMs: 120_000, process: instances[name].process ?? undefined, logFile: INSTANCE_LOGS[name] });
   }
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all([instances.A.process, instances.B.process, redis].map((started) => (started ? killGroup(started.pid) : undefined)));
+  await Promise.all([instances.A.process, instances.B.process, instances.C.process, redis].map((started) => (started ? killGroup(started.pid) : undefined)));
   process.off('exit', endAllSync);
 });
 
@@ -164,7 +173,7 @@ async function newsItem(index: number): Promise<{ id: number; slug: string; path
 }
 
 const buildId = () => readFileSync(path.join(ROOT, '.next', 'BUILD_ID'), 'utf8').trim();
-const outageLines = (name: 'A' | 'B') => readFileSync(INSTANCE_LOGS[name], 'utf8').match(OUTAGE_LINE)?.length ?? 0;
+const outageLines = (name: Instance) => readFileSync(INSTANCE_LOGS[name], 'utf8').match(OUTAGE_LINE)?.length ?? 0;
 
 describe('issue 5 §4: several instances share one ISR cache through Redis', () => {
   test('a page revalidated on instance A is served new by instance B within 1 s; keys carry the build id', async () => {
@@ -267,5 +276,22 @@ describe('issue 5 §4: with Redis down, both instances keep answering 200 from t
       },
       { timeoutMs: 1000, intervalMs: 50, what: `instance A to serve ${item.path} with “${newTitle}” after Redis came back` },
     );
+  });
+});
+
+describe('issue 5 §4: an instance whose Redis is down when it starts serves from its local cache', () => {
+  test('pages answer 200, the API routes answer, and the outage is logged once', async () => {
+    const item = await newsItem(5);
+    for (let round = 0; round < 3; round++) {
+      for (const sitePathname of ['/', '/about-us/news', item.path, '/pages/secure-switching', '/search']) {
+        const page = await getPage(instances.C.url, sitePathname);
+        expect({ sitePathname, status: page.status }).toEqual({ sitePathname, status: 200 });
+      }
+    }
+    const search = await fetch(`${instances.C.url}/api/search`, { method: 'POST', headers: { 'Content-Type': 'application/json', s: 'card' }, body: JSON.stringify({ s: 'card' }) });
+    expect(search.status).toBe(200);
+    const ping = await fetch(`${instances.C.url}/api/ping`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ page: '/' }) });
+    expect(ping.status).toBe(204);
+    expect(outageLines('C')).toBe(1);
   });
 });
