@@ -231,3 +231,22 @@ describe('issue 5 §4: when Redis is down, instances serve from their local cach
     expect(log.error).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('issue 5 §4: a Redis client that cannot be created never fails a request', () => {
+  it('sharedRedisConnection gives a connection that is never ready, and logs once', async () => {
+    const { sharedRedisConnection } = await import('@/lib/redis/connection.mjs');
+    const errorSpy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      // node-redis refuses a URL whose scheme it does not know (config validation would stop it first).
+      const connection = sharedRedisConnection('http://not-redis.example:6379');
+      expect(connection.isReady()).toBe(false);
+      expect(sharedRedisConnection('http://not-redis.example:6379')).toBe(connection);
+      expect(errorSpy).toHaveBeenCalledTimes(1);
+      const local = fakeLocal({ '/': { value: page('Local home'), lastModified: 5 } });
+      const cache = createSharedIsrCache({ connection, prefix: keyPrefix('b'), local });
+      expect((await cache.get('/', PAGES_CTX))?.value).toEqual(page('Local home'));
+    } finally {
+      errorSpy.mockRestore();
+    }
+  });
+});

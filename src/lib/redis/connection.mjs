@@ -132,8 +132,31 @@ export function sharedRedisConnection(url) {
   const connections = (slots[REGISTRY] ??= new Map());
   let connection = connections.get(url);
   if (!connection) {
-    connection = createRedisConnection(url);
+    try {
+      connection = createRedisConnection(url);
+    } catch (error) {
+      // A client that cannot even be created (a URL node-redis refuses) must not fail requests:
+      // this process runs without Redis, and says so once.
+      connection = unusableConnection(url, error);
+    }
     connections.set(url, connection);
   }
   return connection;
+}
+
+/**
+ * A connection that is never ready (callers use their local store).
+ * @param {string} url
+ * @param {unknown} error
+ * @returns {RedisConnection}
+ */
+function unusableConnection(url, error) {
+  createOutageLog(redactRedisUrl(url), console).down(error);
+  return {
+    client: /** @type {any} */ ({ isReady: false }),
+    isReady: () => false,
+    failed: () => undefined,
+    succeeded: () => undefined,
+    close: async () => undefined,
+  };
 }
