@@ -1,10 +1,20 @@
 /**
  * Runs once when a Next.js server starts: the configuration is validated here, so a malformed
  * environment variable stops start-up with an error that names it, not the first request.
+ * With REDIS_URL set, the process's Redis connection is opened here too, so the shared ISR cache
+ * and rate limits use it from the first request (src/lib/redis/connection.mjs; a Redis that is
+ * down does not stop start-up: the instance serves from its local cache until it is back).
  */
+import { PHASE_PRODUCTION_BUILD } from 'next/constants';
+
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const { getConfig } = await import('./src/config');
-    getConfig();
+    const { redisUrl } = getConfig();
+    // Not while `next build` prerenders: nothing there may wait on, or write to, a shared Redis.
+    if (redisUrl && process.env.NEXT_PHASE !== PHASE_PRODUCTION_BUILD) {
+      const { sharedRedisConnection } = await import('./src/lib/redis/connection.mjs');
+      sharedRedisConnection(redisUrl);
+    }
   }
 }

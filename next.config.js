@@ -1,4 +1,6 @@
 // @ts-check
+/** `PHASE_PRODUCTION_SERVER` of next/constants (`next start`); __tests__/lib/nextConfig.test.ts checks it against Next's. */
+const PHASE_PRODUCTION_SERVER = 'phase-production-server';
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -30,4 +32,23 @@ const nextConfig = {
   // proxy.ts, not rewrites() here: rewrites are shipped to the browser (see proxy.ts).
 };
 
-module.exports = nextConfig;
+/**
+ * Several instances, one cache (issue 5 §4): with REDIS_URL set when `next start` reads this file,
+ * the ISR cache goes through Redis (src/lib/cache/sharedIsrCache.mjs), over Next's own cache as the
+ * local layer. Decided at start, not at build: one build serves with or without Redis, and
+ * `next build` never writes to a shared cache. REDIS_URL stays server-side (never in `env`: it may
+ * hold a password); src/config.ts validates it at start-up (instrumentation.ts).
+ *
+ * Next calls the exported function with the phase. The plain settings are also properties of the
+ * function, so code that reads this file as an object (tests: `require('../../next.config.js').redirects`)
+ * keeps working.
+ * @param {string} phase
+ * @returns {import('next').NextConfig}
+ */
+function configForPhase(phase) {
+  const redisUrl = (process.env.REDIS_URL ?? '').trim();
+  if (phase !== PHASE_PRODUCTION_SERVER || !redisUrl) return nextConfig;
+  return { ...nextConfig, cacheHandler: require.resolve('./src/lib/cache/sharedIsrCache.mjs') };
+}
+
+module.exports = Object.assign(configForPhase, nextConfig);

@@ -23,6 +23,12 @@ export interface SiteConfig {
    * socket's address (the header is ignored: any client can send it).
    */
   trustProxy: boolean;
+  /**
+   * `REDIS_URL` (`redis://` or `rediss://`), or null. When set, the instances behind a load
+   * balancer share one ISR cache (the cache handler in `src/lib/cache/`, wired by `next.config.js`
+   * at `next start`) and the API rate limits. Server-only: it may hold a password.
+   */
+  redisUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -104,6 +110,35 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(name, `"${env[name]?.trim()}" must be one of 1, 0, true, false`);
 }
 
+/** The URL with any password masked, for error messages and logs. */
+export function redactUrl(value: string): string {
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^@/?#]*)@/i, (_all, scheme: string, userinfo: string) => {
+    const user = userinfo.split(':')[0];
+    return `${scheme}${userinfo.includes(':') ? `${user}:***` : '***'}@`;
+  });
+}
+
+function redisUrl(env: Env, name: string): string | null {
+  const value = trimmed(env, name);
+  if (value === undefined) return null;
+  const shown = redactUrl(value);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(name, `"${shown}" is not a URL (expected redis://[user:password@]host[:port][/db] or rediss://…)`);
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
+    throw new ConfigError(name, `"${shown}" must use redis:// or rediss:// (TLS)`);
+  }
+  if (!url.hostname) throw new ConfigError(name, `"${shown}" has no host`);
+  if (url.search || url.hash) throw new ConfigError(name, `"${shown}" must not contain a query or a fragment`);
+  if (url.pathname && url.pathname !== '/' && !/^\/\d{1,2}$/.test(url.pathname)) {
+    throw new ConfigError(name, `"${shown}": the path must be a database number such as /0`);
+  }
+  return value;
+}
+
 /** Reads and validates the configuration; throws a `ConfigError` naming the first bad variable. */
 export function parseConfig(env: Env): SiteConfig {
   return {
@@ -114,6 +149,7 @@ export function parseConfig(env: Env): SiteConfig {
     revalidateSeconds: positiveInt(env, 'REVALIDATE_SECONDS', 60),
     revalidateSecret: secret(env, 'REVALIDATE_SECRET'),
     trustProxy: flag(env, 'TRUST_PROXY', false),
+    redisUrl: redisUrl(env, 'REDIS_URL'),
   };
 }
 

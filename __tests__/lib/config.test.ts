@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { ConfigError, parseConfig } from '@/config';
+import { ConfigError, parseConfig, redactUrl } from '@/config';
 
 const valid = { WORDPRESS_URL: 'https://cms.example.com/' };
 
@@ -13,6 +13,7 @@ describe('configuration is validated once, with errors that name the variable', 
       revalidateSeconds: 60,
       revalidateSecret: null,
       trustProxy: false,
+      redisUrl: null,
     });
     expect(
       parseConfig({
@@ -23,6 +24,7 @@ describe('configuration is validated once, with errors that name the variable', 
         REVALIDATE_SECONDS: '300',
         REVALIDATE_SECRET: 'a-long-enough-secret',
         TRUST_PROXY: '1',
+        REDIS_URL: ' redis://:pw@redis.internal:6380/2 ',
       }),
     ).toEqual({
       wordpressUrl: 'http://127.0.0.1:3001',
@@ -32,6 +34,7 @@ describe('configuration is validated once, with errors that name the variable', 
       revalidateSeconds: 300,
       revalidateSecret: 'a-long-enough-secret',
       trustProxy: true,
+      redisUrl: 'redis://:pw@redis.internal:6380/2',
     });
   });
 
@@ -46,6 +49,7 @@ describe('configuration is validated once, with errors that name the variable', 
     [{ ...valid, REVALIDATE_SECONDS: 'ten' }, 'REVALIDATE_SECONDS'],
     [{ ...valid, REVALIDATE_SECRET: 'short' }, 'REVALIDATE_SECRET'],
     [{ ...valid, TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ ...valid, REDIS_URL: 'http://redis.internal:6379' }, 'REDIS_URL'],
   ])('a malformed value stops start-up naming the variable (%j → %s)', (env, variable) => {
     let thrown: unknown;
     try {
@@ -75,5 +79,49 @@ describe('TRUST_PROXY: whether X-Forwarded-For is believed (API rate limits), va
 
   it.each(['yes', '2', 'on', 'no'])('TRUST_PROXY=%j stops start-up naming the variable', (value) => {
     expect(() => parseConfig({ ...valid, TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('issue 5 §4: REDIS_URL (optional) is a redis:// or rediss:// URL, validated at start-up; its password never appears in an error', () => {
+  it.each([
+    [undefined, null],
+    ['', null],
+    ['  ', null],
+    ['redis://127.0.0.1:6379', 'redis://127.0.0.1:6379'],
+    ['redis://localhost', 'redis://localhost'],
+    ['rediss://user:secret@cache.example.com:6380/0', 'rediss://user:secret@cache.example.com:6380/0'],
+    ['redis://:secret@10.0.0.5:6379/15', 'redis://:secret@10.0.0.5:6379/15'],
+  ])('REDIS_URL=%j → %j', (value, expected) => {
+    expect(parseConfig({ ...valid, REDIS_URL: value }).redisUrl).toBe(expected);
+  });
+
+  it.each([
+    ['127.0.0.1:6379', /not a URL|redis:\/\/ or rediss:\/\//],
+    ['localhost', /not a URL/],
+    ['http://redis.example.com', /redis:\/\/ or rediss:\/\//],
+    ['redis://', /not a URL|no host/],
+    ['redis://cache.example.com/?db=1', /query or a fragment/],
+    ['redis://cache.example.com/cache', /database number/],
+    ['redis://:hunter2-secret@cache.example.com/cache', /database number/],
+    ['unix:///var/run/redis.sock', /redis:\/\/ or rediss:\/\//],
+  ])('REDIS_URL=%j stops start-up naming the variable', (value, problem) => {
+    let thrown: unknown;
+    try {
+      parseConfig({ ...valid, REDIS_URL: value });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    expect((thrown as ConfigError).variable).toBe('REDIS_URL');
+    expect((thrown as ConfigError).message).toMatch(/REDIS_URL/);
+    expect((thrown as ConfigError).message).toMatch(problem);
+    expect((thrown as ConfigError).message).not.toContain('hunter2-secret');
+  });
+
+  it('redactUrl masks the password (and a lone user name) of a URL', () => {
+    expect(redactUrl('redis://user:pw@host:6379/1')).toBe('redis://user:***@host:6379/1');
+    expect(redactUrl('redis://:pw@host')).toBe('redis://:***@host');
+    expect(redactUrl('redis://token@host')).toBe('redis://***@host');
+    expect(redactUrl('redis://host:6379')).toBe('redis://host:6379');
   });
 });

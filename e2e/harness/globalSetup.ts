@@ -16,8 +16,8 @@ import {
   WORDPRESS_URL,
   type E2EState,
 } from './config';
-import { assertPortFree, childEnv, isHarnessProcess, killGroup, killGroupSync, runToCompletion, startDetached, waitForHttp } from './processes';
-import { SITE_LOG, startWordPress, WORDPRESS_LOG } from './servers';
+import { assertPortFree, isHarnessProcess, killGroup, killGroupSync, runToCompletion, startDetached, waitForHttp } from './processes';
+import { SITE_LOG, siteEnv, startWordPress, WORDPRESS_LOG } from './servers';
 import { readStateIfAny, writeState } from './state';
 import { NEXT_BUILD_ARGS } from '../../scripts/next-build';
 
@@ -36,18 +36,6 @@ interface BuildMarker {
   buildId: string;
   wordpressUrl: string;
   siteUrl: string;
-}
-
-function siteEnv(secret: string): NodeJS.ProcessEnv {
-  return childEnv({
-    WORDPRESS_URL,
-    MEDIA_HOST: WORDPRESS_URL,
-    CMS_DEV_HOSTS: 'dev-cms.example.test',
-    SITE_URL,
-    REVALIDATE_SECRET: secret,
-    REVALIDATE_SECONDS: String(REVALIDATE_SECONDS),
-    NEXT_TELEMETRY_DISABLED: '1',
-  });
 }
 
 const buildIdFile = path.join(ROOT, '.next', 'BUILD_ID');

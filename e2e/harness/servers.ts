@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { BIN, HOST, ROOT, STATE_DIR, WORDPRESS_PORT, WORDPRESS_URL } from './config';
+import { BIN, HOST, REVALIDATE_SECONDS, ROOT, SITE_URL, STATE_DIR, WORDPRESS_PORT, WORDPRESS_URL } from './config';
 import { childEnv, killGroup, startDetached, waitForHttp, waitUntilDown } from './processes';
 import { readState, writeState } from './state';
 
@@ -7,6 +7,24 @@ import { readState, writeState } from './state';
 export const WORDPRESS_PROBE = `${WORDPRESS_URL}/wp-json/custom-api/v1/news-id`;
 export const WORDPRESS_LOG = path.join(STATE_DIR, 'wordpress.log');
 export const SITE_LOG = path.join(STATE_DIR, 'site.log');
+
+/**
+ * The environment of `next build` and `next start` in the harness (the build inlines WORDPRESS_URL
+ * and SITE_URL: every instance started over this build gets the same). `extra` adds variables,
+ * e.g. REDIS_URL for the several-instances test.
+ */
+export function siteEnv(secret: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return childEnv({
+    WORDPRESS_URL,
+    MEDIA_HOST: WORDPRESS_URL,
+    CMS_DEV_HOSTS: 'dev-cms.example.test',
+    SITE_URL,
+    REVALIDATE_SECRET: secret,
+    REVALIDATE_SECONDS: String(REVALIDATE_SECONDS),
+    NEXT_TELEMETRY_DISABLED: '1',
+    ...extra,
+  });
+}
 
 /**
  * Starts the local content server (scripts/local-wordpress.ts, fresh seed content) on the fixed

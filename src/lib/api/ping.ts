@@ -1,7 +1,7 @@
 import type { NextApiHandler } from 'next';
 import { getConfig } from '../../config';
 import { ApiError, jsonApiRoute } from './errors';
-import { enforceRateLimit, memoryRateLimit, type RateLimit } from './rateLimit';
+import { configuredRateLimit, enforceRateLimit, type RateLimit } from './rateLimit';
 import { readJsonObject, requireMethod } from './request';
 
 /**
@@ -44,7 +44,7 @@ export function checkPingPage(value: unknown): { page: string } | { problem: str
 }
 
 export interface PingHandlerOptions {
-  /** The per-client limit (default: 60 per minute, in memory). */
+  /** The per-client limit (default: 60 per minute, in Redis when REDIS_URL is set, else in memory). */
   rateLimit?: RateLimit;
   /** Where the page view goes (default: one JSON line on stdout). */
   log?: (view: PageView) => void;
@@ -57,7 +57,7 @@ export interface PingHandlerOptions {
 const logLine = (view: PageView) => console.log(JSON.stringify(view));
 
 export function createPingHandler(options: PingHandlerOptions = {}): NextApiHandler {
-  const rateLimit = options.rateLimit ?? memoryRateLimit({ ...PING_RATE_LIMIT, keyPrefix: 'ping' });
+  const rateLimit = options.rateLimit ?? configuredRateLimit({ ...PING_RATE_LIMIT, keyPrefix: 'ping' });
   const log = options.log ?? logLine;
   const now = options.now ?? (() => new Date());
   const trustProxy = options.trustProxy ?? (() => getConfig().trustProxy);

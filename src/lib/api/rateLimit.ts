@@ -1,5 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { getConfig } from '../../config';
+import { sharedRedisConnection } from '../redis/connection.mjs';
 import { clientId } from './clientId';
 import { ApiError } from './errors';
 
@@ -11,11 +13,12 @@ import { ApiError } from './errors';
  * before the body is read, so a flood costs little. Over the limit: 429 JSON `{error}` with
  * `Retry-After` (whole seconds until the window ends).
  *
- * The limiters here keep their counts in the server process's memory: with several instances each
- * counts on its own (a client may get N × the limit). `rateLimitFrom` accepts any limiter of the
- * library, so a shared store (`RateLimiterRedis`, with a memory `insuranceLimiter`) is a one-line
- * change when the site runs on several instances. When the store fails (not a refusal), the
- * request is let through and the failure logged: a broken limiter must not take the site down.
+ * Where the counts live (`configuredRateLimit`, issue 5 §4): with REDIS_URL set, in Redis
+ * (`RateLimiterRedis`), so the limit holds across every instance behind the load balancer; while
+ * Redis is unreachable, in a memory `insuranceLimiter` of the instance (each instance then counts
+ * on its own, and a client may get N × the limit for the outage's duration). Without REDIS_URL,
+ * in the process's memory. When the store fails anyway (not a refusal), the request is let
+ * through and the failure logged: a broken limiter must not take the site down.
  */
 
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -55,6 +58,61 @@ export function rateLimitFrom(limiter: Pick<RateLimiterAbstract, 'consume'>, nam
 /** A limiter counting in this process's memory. */
 export function memoryRateLimit({ points, durationSeconds, keyPrefix }: RateLimitOptions): RateLimit {
   return rateLimitFrom(new RateLimiterMemory({ points, duration: durationSeconds, keyPrefix }), keyPrefix);
+}
+
+/** What `redisRateLimit` needs of the connection (src/lib/redis/connection.mjs). */
+export interface RateLimitRedisConnection {
+  client: unknown;
+}
+
+/** Key prefix of the rate limits in Redis (`site:rl:search:{client}`). */
+export const REDIS_RATE_LIMIT_PREFIX = 'site:rl:';
+
+/**
+ * A limiter counting in Redis (node-redis client, `useRedisPackage`), shared by every instance.
+ * While the client is not connected (`rejectIfRedisNotReady`: no waiting on a dead Redis) or a
+ * command fails, the memory insurance limiter of this instance counts instead.
+ */
+export function redisRateLimit({ points, durationSeconds, keyPrefix }: RateLimitOptions, connection: RateLimitRedisConnection): RateLimit {
+  const insuranceLimiter = new RateLimiterMemory({ points, duration: durationSeconds, keyPrefix });
+  const limiter = new RateLimiterRedis({
+    storeClient: connection.client,
+    useRedisPackage: true,
+    rejectIfRedisNotReady: true,
+    points,
+    duration: durationSeconds,
+    keyPrefix: `${REDIS_RATE_LIMIT_PREFIX}${keyPrefix}`,
+    insuranceLimiter,
+  });
+  return rateLimitFrom(limiter, keyPrefix);
+}
+
+export interface ConfiguredRateLimitDeps {
+  /** REDIS_URL (default: from the configuration). */
+  redisUrl?: () => string | null;
+  /** This process's connection to it (default: the shared one, src/lib/redis/connection.mjs). */
+  connect?: (url: string) => RateLimitRedisConnection;
+}
+
+/**
+ * The route's limiter in the configured store: Redis when REDIS_URL is set, else memory. Chosen
+ * on the first request, not when the route module loads (`next build` loads it too, and must not
+ * connect anywhere).
+ */
+export function configuredRateLimit(options: RateLimitOptions, deps: ConfiguredRateLimitDeps = {}): RateLimit & { store(): 'redis' | 'memory' } {
+  const redisUrl = deps.redisUrl ?? (() => getConfig().redisUrl);
+  const connect = deps.connect ?? sharedRedisConnection;
+  let chosen: { limit: RateLimit; store: 'redis' | 'memory' } | null = null;
+  const choose = () => {
+    if (chosen) return chosen;
+    const url = redisUrl();
+    chosen = url ? { limit: redisRateLimit(options, connect(url)), store: 'redis' } : { limit: memoryRateLimit(options), store: 'memory' };
+    return chosen;
+  };
+  return {
+    consume: (key) => choose().limit.consume(key),
+    store: () => choose().store,
+  };
 }
 
 /** Counts the request under its client's key; 429 with `Retry-After` when over the limit. */

@@ -1,7 +1,7 @@
 import type { NextApiHandler } from 'next';
 import { getConfig } from '../../config';
 import { ApiError, jsonApiRoute } from '../api/errors';
-import { enforceRateLimit, memoryRateLimit, type RateLimit } from '../api/rateLimit';
+import { configuredRateLimit, enforceRateLimit, type RateLimit } from '../api/rateLimit';
 import { headerValue, readJsonObject, requireMethod } from '../api/request';
 import { processShared } from '../processShared';
 import { MAX_QUERY_LENGTH, normalizeQuery, queryLength, SEARCH_HEADER } from './query';
@@ -64,7 +64,7 @@ export function checkSearchRequest(bodyS: unknown, header: string | undefined): 
 }
 
 export interface SearchHandlerOptions {
-  /** The per-client limit (default: 30 per 10 s, in memory). */
+  /** The per-client limit (default: 30 per 10 s, in Redis when REDIS_URL is set, else in memory). */
   rateLimit?: RateLimit;
   /** The search itself (default: WordPress). It is called with the normalized, lower-cased query. */
   search?: (query: string) => Promise<SearchResult[]>;
@@ -82,7 +82,7 @@ export function clearSearchCache(): void {
 
 /** A search route with its own limiter and result cache. */
 export function createSearchHandler(options: SearchHandlerOptions = {}): NextApiHandler {
-  const rateLimit = options.rateLimit ?? memoryRateLimit({ ...SEARCH_RATE_LIMIT, keyPrefix: 'search' });
+  const rateLimit = options.rateLimit ?? configuredRateLimit({ ...SEARCH_RATE_LIMIT, keyPrefix: 'search' });
   const search = options.search ?? searchWordPress;
   const trustProxy = options.trustProxy ?? (() => getConfig().trustProxy);
   const cache = createTtlCache<string, SearchResult[]>(SEARCH_CACHE.ttlMs, { maxEntries: SEARCH_CACHE.maxEntries });

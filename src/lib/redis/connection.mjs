@@ -1,0 +1,162 @@
+// @ts-check
+/**
+ * One Redis connection per server process (REDIS_URL), shared by the ISR cache handler
+ * (src/lib/cache/sharedIsrCache.mjs, which Next loads itself at `next start`, outside the
+ * bundles) and the API rate limits (src/lib/api/rateLimitStore.ts, inside the API bundles).
+ * Those are separate module instances, so the connection is kept on `globalThis` under a
+ * registered symbol (as src/lib/processShared.ts does).
+ *
+ * Plain JavaScript (ES module) because Next imports the cache handler file at run time without
+ * compiling it.
+ *
+ * Failure policy: a dead Redis must never stall or fail a request.
+ * - commands are rejected at once while the client is not connected (no offline queue), and
+ *   time out after COMMAND_TIMEOUT_MS; connecting gives up after CONNECT_TIMEOUT_MS;
+ * - callers check `isReady()` first and fall back to their local store when it is false;
+ * - the client reconnects in the background forever (back-off up to RECONNECT_MAX_MS);
+ * - the outage is logged once when it starts and once when Redis is back, not per request.
+ */
+import { createClient as createRedisClient } from '@redis/client';
+
+export const CONNECT_TIMEOUT_MS = 1000;
+export const COMMAND_TIMEOUT_MS = 500;
+export const RECONNECT_MAX_MS = 2000;
+
+const REGISTRY = Symbol.for('site.redisConnections');
+
+/**
+ * The URL without its credentials, for logs.
+ * @param {string} value
+ */
+export function redactRedisUrl(value) {
+  try {
+    const url = new URL(value);
+    return `${url.protocol}//${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname && url.pathname !== '/' ? url.pathname : ''}`;
+  } catch {
+    return 'REDIS_URL';
+  }
+}
+
+/**
+ * Tracks whether Redis is usable and logs each change of state once.
+ * @param {string} where the redacted address, for the log lines
+ * @param {{ error(message: string): void; info(message: string): void }} log
+ */
+export function createOutageLog(where, log) {
+  /** @type {'unknown' | 'up' | 'down'} */
+  let state = 'unknown';
+  return {
+    get state() {
+      return state;
+    },
+    /** Redis answered (the client is ready). */
+    up() {
+      if (state === 'down') {
+        log.info(`[redis] ${where} is reachable again: the shared ISR cache and rate limits use it again`);
+      } else if (state === 'unknown') {
+        log.info(`[redis] connected to ${where}: ISR cache and rate limits are shared through it`);
+      }
+      state = 'up';
+    },
+    /** Redis failed (connection lost or refused, a command timed out…). Logged once per outage. */
+    down(/** @type {unknown} */ error) {
+      if (state === 'down') return;
+      state = 'down';
+      const reason = error instanceof Error ? error.message : String(error);
+      log.error(
+        `[redis] ${where} is unreachable (${reason || 'connection lost'}): serving ISR pages from this instance's local cache and counting rate limits per instance until it is back; reconnecting in the background`,
+      );
+    },
+  };
+}
+
+/**
+ * @typedef {object} RedisConnection
+ * @property {import('@redis/client').RedisClientType} client
+ * @property {() => boolean} isReady whether commands can be sent now
+ * @property {(error: unknown) => void} failed report a failed command (logs the outage once)
+ * @property {() => void} succeeded report a command that Redis answered (logs the recovery once)
+ * @property {() => Promise<void>} close
+ */
+
+/**
+ * @param {string} url REDIS_URL (validated by src/config.ts)
+ * @param {{ log?: { error(message: string): void; info(message: string): void }; createClient?: typeof createRedisClient }} [options]
+ * @returns {RedisConnection}
+ */
+export function createRedisConnection(url, options = {}) {
+  const log = options.log ?? console;
+  const createClient = options.createClient ?? createRedisClient;
+  const outage = createOutageLog(redactRedisUrl(url), log);
+  const client = /** @type {import('@redis/client').RedisClientType} */ (
+    createClient({
+      url,
+      disableOfflineQueue: true,
+      commandOptions: { timeout: COMMAND_TIMEOUT_MS },
+      socket: {
+        connectTimeout: CONNECT_TIMEOUT_MS,
+        // Never give up: when Redis comes back, use it again.
+        reconnectStrategy: (retries) => Math.min(100 * 2 ** Math.min(retries, 10), RECONNECT_MAX_MS),
+      },
+    })
+  );
+  // Without an 'error' listener, a connection error would crash the process.
+  client.on('error', (error) => outage.down(error));
+  client.on('end', () => outage.down(new Error('connection closed')));
+  client.on('ready', () => outage.up());
+  client.connect().catch((error) => outage.down(error));
+  return {
+    client,
+    isReady: () => client.isReady,
+    failed: (error) => outage.down(error),
+    succeeded: () => {
+      if (outage.state !== 'up') outage.up();
+    },
+    close: async () => {
+      try {
+        client.destroy();
+      } catch {
+        // already closed
+      }
+    },
+  };
+}
+
+/**
+ * This process's connection to `url` (created on first use).
+ * @param {string} url
+ * @returns {RedisConnection}
+ */
+export function sharedRedisConnection(url) {
+  const slots = /** @type {Record<symbol, Map<string, RedisConnection> | undefined>} */ (/** @type {unknown} */ (globalThis));
+  const connections = (slots[REGISTRY] ??= new Map());
+  let connection = connections.get(url);
+  if (!connection) {
+    try {
+      connection = createRedisConnection(url);
+    } catch (error) {
+      // A client that cannot even be created (a URL node-redis refuses) must not fail requests:
+      // this process runs without Redis, and says so once.
+      connection = unusableConnection(url, error);
+    }
+    connections.set(url, connection);
+  }
+  return connection;
+}
+
+/**
+ * A connection that is never ready (callers use their local store).
+ * @param {string} url
+ * @param {unknown} error
+ * @returns {RedisConnection}
+ */
+function unusableConnection(url, error) {
+  createOutageLog(redactRedisUrl(url), console).down(error);
+  return {
+    client: /** @type {any} */ ({ isReady: false }),
+    isReady: () => false,
+    failed: () => undefined,
+    succeeded: () => undefined,
+    close: async () => undefined,
+  };
+}
