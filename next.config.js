@@ -39,9 +39,7 @@ const nextConfig = {
  * `next build` never writes to a shared cache. REDIS_URL stays server-side (never in `env`: it may
  * hold a password); src/config.ts validates it at start-up (instrumentation.ts).
  *
- * Next calls the exported function with the phase. The plain settings are also properties of the
- * function, so code that reads this file as an object (tests: `require('../../next.config.js').redirects`)
- * keeps working.
+ * Next calls the exported function with the phase.
  * @param {string} phase
  * @returns {import('next').NextConfig}
  */
@@ -51,4 +49,4 @@ function configForPhase(phase) {
   return { ...nextConfig, cacheHandler: require.resolve('./src/lib/cache/sharedIsrCache.mjs') };
 }
 
-module.exports = Object.assign(configForPhase, nextConfig);
+module.exports = configForPhase;

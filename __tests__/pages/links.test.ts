@@ -10,7 +10,8 @@ import { FALLBACK_MENU_ITEMS, getMenu } from '@/lib/wordpress/menu';
 import type { TopMenuEntry } from '@/lib/types';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- next.config.js is CommonJS.
-const nextConfig = require('../../next.config.js') as { redirects?: () => Promise<{ source: string; destination: string; permanent: boolean }[]> };
+const configForPhase = require('../../next.config.js') as (phase: string) => { redirects?: () => Promise<{ source: string; destination: string; permanent: boolean }[]> };
+const nextConfig = configForPhase('phase-production-server');
 
 const PAGES = path.join(__dirname, '../../pages');
 
