@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { failingAudits, medianPerformance, medianRun, summarizeRuns, type LhrLike } from '../../scripts/bench/lighthouseResult';
+import { failingAudits, medianPerformance, medianRun, shiftedElements, summarizeRuns, type LhrLike } from '../../scripts/bench/lighthouseResult';
 
 function report(performance: number, cls: number, extra: Partial<LhrLike['audits']> = {}): LhrLike {
   return {
@@ -49,6 +49,8 @@ describe('Lighthouse results', () => {
     expect(summary.runs).toBe(3);
     expect(summary.scores).toEqual({ performance: 0.8, accessibility: 0.96, 'best-practices': 1, seo: 1 });
     expect(summary.cls).toBe(0.02);
+    expect(summary.clsPerRun).toEqual([0, 0.02, 0]);
+    expect(summary.medianIndex).toBe(2);
     expect(summary.failing.accessibility).toEqual(['color-contrast (0.00)']);
   });
 
@@ -58,5 +60,18 @@ describe('Lighthouse results', () => {
     expect(summarizeRuns([one]).cls).toBe(0);
     expect(() => summarizeRuns([])).toThrow('no Lighthouse runs');
     expect(medianPerformance([])).toBeNull();
+  });
+
+  it('names the elements that shifted, from the layout-shifts audit of every run', () => {
+    const shifting = report(0.9, 0.004, {
+      'layout-shifts': {
+        id: 'layout-shifts',
+        score: null,
+        details: { items: [{ node: { selector: 'body > main > h1', nodeLabel: 'Title' }, score: 0.0041 }, { node: { nodeLabel: 'Banner' } }] },
+      },
+    });
+    expect(shiftedElements(shifting)).toEqual(['body > main > h1 (0.004)', 'Banner']);
+    expect(shiftedElements(report(0.9, 0))).toEqual([]);
+    expect(summarizeRuns([report(0.9, 0), shifting, shifting]).shifted).toEqual(['body > main > h1 (0.004)', 'Banner']);
   });
 });

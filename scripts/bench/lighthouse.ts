@@ -58,13 +58,14 @@ async function runOnce(url: string): Promise<LhrLike> {
   }
 }
 
-/** `runs` Lighthouse runs of one page; the median run's report is kept in `reportDir` as `{name}.json`. */
+/** `runs` Lighthouse runs of one page; every run's report is kept in `reportDir` as `{name}-{n}.json`. */
 export async function lighthousePage(url: string, runs: number, reportDir: string, name: string): Promise<PageSummary> {
-  const reports: LhrLike[] = [];
-  for (let i = 0; i < runs; i++) reports.push(await runOnce(url));
-  const summary = summarizeRuns(reports);
   mkdirSync(reportDir, { recursive: true });
-  const medianReport = reports.find((lhr) => lhr.categories.performance?.score === summary.scores.performance) ?? reports[0];
-  writeFileSync(path.join(reportDir, `${name}.json`), JSON.stringify(medianReport));
-  return summary;
+  const reports: LhrLike[] = [];
+  for (let i = 0; i < runs; i++) {
+    const lhr = await runOnce(url);
+    writeFileSync(path.join(reportDir, `${name}-${i + 1}.json`), JSON.stringify(lhr));
+    reports.push(lhr);
+  }
+  return summarizeRuns(reports);
 }

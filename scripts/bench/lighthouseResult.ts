@@ -11,8 +11,10 @@ export type CategoryId = (typeof CATEGORIES)[number];
 
 export interface LhrLike {
   categories: Partial<Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>>;
-  audits: Record<string, { id: string; score: number | null; scoreDisplayMode?: string; numericValue?: number }>;
+  audits: Record<string, { id: string; score: number | null; scoreDisplayMode?: string; numericValue?: number; details?: { items?: unknown[] } }>;
   runtimeError?: { code: string; message: string };
+  /** Lighthouse's measure of the host's CPU speed during the run (lower: a slower or busier machine). */
+  environment?: { benchmarkIndex?: number };
 }
 
 export interface PageSummary {
@@ -21,6 +23,14 @@ export interface PageSummary {
   scores: Record<CategoryId, number | null>;
   /** The largest CLS of all runs (any shift in any run counts). */
   cls: number | null;
+  /** Each run's CLS, in run order. */
+  clsPerRun: (number | null)[];
+  /** The index of the run the scores come from (the median performance run). */
+  medianIndex: number;
+  /** The elements Lighthouse says shifted, in any run (`selector (score)`). */
+  shifted: string[];
+  /** Each run's benchmarkIndex (host CPU speed; null when not reported). */
+  benchmarkIndex: (number | null)[];
   /** Per category: the failing audits of the median run, worst first (see failingAudits). */
   failing: Record<CategoryId, string[]>;
 }
@@ -40,6 +50,16 @@ export function failingAudits(lhr: LhrLike, category: CategoryId): string[] {
     .map(({ ref, audit }) => `${ref.id} (${(audit.score ?? 0).toFixed(2)})`);
 }
 
+/** The elements of the `layout-shifts` audit: what moved, as `selector (shift score)`. */
+export function shiftedElements(lhr: LhrLike): string[] {
+  const items = lhr.audits['layout-shifts']?.details?.items ?? [];
+  return items.map((item) => {
+    const { node, score } = (item ?? {}) as { node?: { selector?: string; nodeLabel?: string }; score?: number };
+    const what = node?.selector || node?.nodeLabel || 'unknown element';
+    return typeof score === 'number' ? `${what} (${score.toFixed(3)})` : what;
+  });
+}
+
 /** The run whose performance score is the median (the lower middle for an even count). */
 export function medianRun(runs: readonly LhrLike[]): LhrLike {
   if (runs.length === 0) throw new Error('no Lighthouse runs');
@@ -56,8 +76,10 @@ export function summarizeRuns(runs: readonly LhrLike[]): PageSummary {
     failing[category] = failingAudits(chosen, category);
   }
   scores.performance = medianPerformance(runs);
-  const shifts = runs.map((lhr) => lhr.audits['cumulative-layout-shift']?.numericValue).filter((v): v is number => typeof v === 'number');
-  return { runs: runs.length, scores, cls: shifts.length ? Math.max(...shifts) : null, failing };
+  const clsPerRun = runs.map((lhr) => lhr.audits['cumulative-layout-shift']?.numericValue ?? null);
+  const shifts = clsPerRun.filter((v): v is number => typeof v === 'number');
+  const shifted = [...new Set(runs.flatMap(shiftedElements))];
+  return { runs: runs.length, scores, cls: shifts.length ? Math.max(...shifts) : null, clsPerRun, medianIndex: runs.indexOf(chosen), shifted, benchmarkIndex: runs.map((lhr) => lhr.environment?.benchmarkIndex ?? null), failing };
 }
 
 /** The median performance score of the runs (null when none has one). */

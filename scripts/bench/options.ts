@@ -24,10 +24,11 @@ export interface BenchOptions {
 }
 
 /**
- * 9 generated types (8 detail types + frame pages): 9 detail pages and about 0.7 listing pages
- * per item (12 cards a page, 8 listings), plus the seed's ~90 pages: 200 → about 2,000 pages.
+ * Each generated item is one prerendered page (8 detail types + frame pages: 9 per item; listing
+ * pages past the first are generated on request, not at build), plus the seed's 85 pages:
+ * 213 → about 2,000 pages.
  */
-export const DEFAULT_ITEMS = 200;
+export const DEFAULT_ITEMS = 213;
 
 export const DEFAULTS: BenchOptions = {
   items: DEFAULT_ITEMS,
