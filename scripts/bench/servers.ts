@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { BIN, HOST, ROOT } from '../../e2e/harness/config';
 import { childEnv, killGroup, killGroupSync, startDetached, waitForHttp, type Started } from '../../e2e/harness/processes';
+import { nextBuildArgs } from './nextBuild';
 
 /**
  * The processes the bench starts: the local content server, `next build`, `next start` and the
@@ -124,9 +125,15 @@ export async function startWordPress(addresses: Addresses, items: number): Promi
   return wordpress;
 }
 
-/** Runs `next build` into DIST_DIR; resolves with its exit code (a signal name as a string). */
+/** The arguments of `next build` in package.json's `build` script: the bench builds as `npm run build` does. */
+export function buildArgs(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+  return nextBuildArgs(pkg.scripts?.build);
+}
+
+/** Runs `next build` (with buildArgs()) into DIST_DIR; resolves with its exit code (a signal name as a string). */
 export async function runBuild(addresses: Addresses): Promise<string> {
-  const build = start(path.join(BIN, 'next'), ['build'], siteEnv(addresses), 'build.log');
+  const build = start(path.join(BIN, 'next'), buildArgs(), siteEnv(addresses), 'build.log');
   const code = await build.started.exited;
   running.delete(build.pid);
   return code;
