@@ -5,6 +5,9 @@ const PHASE_PRODUCTION_SERVER = 'phase-production-server';
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
+  // Where `next build` writes and `next start` reads. The bench (scripts/bench) builds into its own
+  // directory so it never replaces a developer's or the browser tests' `.next`.
+  distDir: process.env.NEXT_DIST_DIR?.trim() || '.next',
   poweredByHeader: false,
   // The content system's URL is public (the browser reads alerts from it); no secret goes here.
   env: {

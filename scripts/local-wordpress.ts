@@ -29,12 +29,66 @@ export interface LocalWordPress {
   url: string;
   /** The live content: change it to change what the server answers. */
   store: WordPressStore;
+  /** The WordPress REST requests answered since start or the last reset (also `GET /__fake/stats`). */
+  stats(): RequestStats;
   close(): Promise<void>;
 }
 
 const DEFAULT_PORT = 3001;
 const DEFAULT_HOST = '127.0.0.1';
 const MAX_ADMIN_BODY = 1_000_000;
+
+// ---------------------------------------------------------------------------------------------
+// Request statistics (for the bench: WordPress requests per generated page)
+
+/** What `GET /__fake/stats` answers. */
+export interface RequestStats {
+  /** Requests to `/wp-json/...` (any method, any status) since `since`. Admin and upload requests are not counted. */
+  wpJsonRequests: number;
+  /** The same requests by route, see `routeKey`. */
+  byRoute: Record<string, number>;
+  /** When counting started (server start or the last `POST /__fake/stats/reset`), ISO 8601. */
+  since: string;
+}
+
+/**
+ * The route of a REST request, for counting: method, path with numeric segments as `{id}`, and the
+ * names of its query parameters (sorted, without the cache-busting `t`, `meta_query[0][key]` as
+ * `meta_query`), e.g. `GET /wp-json/wp/v2/posts?_embed&slug`.
+ */
+export function routeKey(method: string, url: URL): string {
+  const path = url.pathname.replace(/\/+$/, '').replace(/\/\d+(?=\/|$)/g, '/{id}');
+  const names = new Set<string>();
+  for (const name of url.searchParams.keys()) {
+    const base = name.replace(/\[.*$/, '');
+    if (base !== 't') names.add(base);
+  }
+  const query = [...names].sort().join('&');
+  return `${method.toUpperCase()} ${path || '/'}${query ? `?${query}` : ''}`;
+}
+
+function createRequestCounter(): { count(method: string, url: URL): void; stats(): RequestStats; reset(): void } {
+  let total = 0;
+  let byRoute = new Map<string, number>();
+  let since = new Date().toISOString();
+  return {
+    count(method, url) {
+      total++;
+      const key = routeKey(method, url);
+      byRoute.set(key, (byRoute.get(key) ?? 0) + 1);
+    },
+    stats: () => ({
+      wpJsonRequests: total,
+      byRoute: Object.fromEntries([...byRoute].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))),
+      since,
+    }),
+    reset() {
+      total = 0;
+      byRoute = new Map();
+      since = new Date().toISOString();
+    },
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Test-only admin API: /__fake/...
@@ -86,10 +140,18 @@ interface AdminResult {
 
 const adminError = (status: number, code: string, message: string): AdminResult => ({ status, data: { code, message, data: { status } } });
 
-function handleAdmin(store: WordPressStore, reset: () => void, method: string, path: string, body: unknown): AdminResult {
+type RequestCounter = ReturnType<typeof createRequestCounter>;
+
+function handleAdmin(store: WordPressStore, reset: () => void, counter: RequestCounter, method: string, path: string, body: unknown): AdminResult {
   if (path === '/__fake/reset' && method === 'POST') {
     reset();
     return { status: 200, data: { reset: true } };
+  }
+  if (path === '/__fake/stats' && method === 'GET') return { status: 200, data: counter.stats() };
+  if (path === '/__fake/stats/reset' && method === 'POST') {
+    const before = counter.stats();
+    counter.reset();
+    return { status: 200, data: before };
   }
   const menu = /^\/__fake\/navigation\/(\d+)$/.exec(path);
   if (menu && method === 'PUT') {
@@ -108,7 +170,7 @@ function handleAdmin(store: WordPressStore, reset: () => void, method: string, p
     }
     return { status: 200, data: target };
   }
-  return adminError(404, 'fake_no_route', 'Admin routes: PATCH|GET /__fake/{restBase}/{id}, PUT /__fake/navigation/{id}, POST /__fake/reset.');
+  return adminError(404, 'fake_no_route', 'Admin routes: PATCH|GET /__fake/{restBase}/{id}, PUT /__fake/navigation/{id}, POST /__fake/reset, GET /__fake/stats, POST /__fake/stats/reset.');
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -157,6 +219,7 @@ export async function startLocalWordPress(opts: LocalWordPressOptions = {}): Pro
   const reset = (): void => {
     Object.assign(store, createSeedStore({ items }));
   };
+  const counter = createRequestCounter();
   let origin = '';
 
   const server = createServer((req, res) => {
@@ -174,10 +237,11 @@ export async function startLocalWordPress(opts: LocalWordPressOptions = {}): Pro
             return;
           }
         }
-        const result = handleAdmin(store, reset, method, url.pathname, body);
+        const result = handleAdmin(store, reset, counter, method, url.pathname, body);
         sendJson(res, result.status, result.data, url.origin);
         return;
       }
+      if (url.pathname === '/wp-json' || url.pathname.startsWith('/wp-json/')) counter.count(method, url);
       const response = await handleWordPressRequest(store, { method, url, headers: toHeaders(req) });
       res.writeHead(response.status, response.headers);
       res.end(method === 'HEAD' ? undefined : response.body);
@@ -205,6 +269,7 @@ export async function startLocalWordPress(opts: LocalWordPressOptions = {}): Pro
   return {
     url: origin,
     store,
+    stats: () => counter.stats(),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

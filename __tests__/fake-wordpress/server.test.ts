@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { http, passthrough } from 'msw';
 import type { WpMedia, WpPost } from '@/lib/wordpress/raw';
-import { parseArgs, startLocalWordPress, type LocalWordPress } from '../../scripts/local-wordpress';
+import { parseArgs, routeKey, startLocalWordPress, type LocalWordPress, type RequestStats } from '../../scripts/local-wordpress';
 import { server } from '../setup/msw';
 
 describe('the local content server (real HTTP)', () => {
@@ -77,6 +77,38 @@ describe('the local content server (real HTTP)', () => {
     const response = await fetch('http://wordpress.test/__fake/news/521', { method: 'PATCH', body: '{}' });
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+  });
+
+  it('admin API: GET /__fake/stats counts the /wp-json requests by route; POST /__fake/stats/reset answers the count and starts again', async () => {
+    const stats = async (): Promise<RequestStats> => (await (await fetch(`${wordpress.url}/__fake/stats`)).json()) as RequestStats;
+    await fetch(`${wordpress.url}/__fake/stats/reset`, { method: 'POST' });
+    await fetch(`${wordpress.url}/wp-json/wp/v2/posts/?slug=a&_embed&t=1`);
+    await fetch(`${wordpress.url}/wp-json/wp/v2/posts?_embed&slug=b&t=2`);
+    await fetch(`${wordpress.url}/wp-json/wp/v2/news/521?t=3`);
+    await fetch(`${wordpress.url}/wp-json/wp/v2/posts?per_page=500`); // an error counts too
+    // Neither uploads nor the admin API are WordPress REST requests.
+    await fetch(`${wordpress.url}/__fake/news/521`);
+    const counted = await stats();
+    expect(counted.wpJsonRequests).toBe(4);
+    expect(counted.byRoute).toEqual({ 'GET /wp-json/wp/v2/posts?_embed&slug': 2, 'GET /wp-json/wp/v2/news/{id}': 1, 'GET /wp-json/wp/v2/posts?per_page': 1 });
+    expect(wordpress.stats().wpJsonRequests).toBe(4);
+
+    const reset = await fetch(`${wordpress.url}/__fake/stats/reset`, { method: 'POST' });
+    expect(reset.status).toBe(200);
+    expect(((await reset.json()) as RequestStats).wpJsonRequests).toBe(4);
+    const after = await stats();
+    expect(after).toEqual({ wpJsonRequests: 0, byRoute: {}, since: expect.any(String) });
+    expect(Date.parse(after.since)).toBeGreaterThanOrEqual(Date.parse(counted.since));
+    expect((await fetch(`${wordpress.url}/__fake/stats`, { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it('routeKey: method, path with ids as {id}, sorted parameter names without t', () => {
+    expect(routeKey('get', new URL('http://x/wp-json/wp/v2/frame/123?t=9'))).toBe('GET /wp-json/wp/v2/frame/{id}');
+    expect(routeKey('GET', new URL('http://x/wp-json/wp/v2/alert?per_page=100&meta_query[0][key]=enable&meta_query[relation]=AND&_fields=acf'))).toBe(
+      'GET /wp-json/wp/v2/alert?_fields&meta_query&per_page',
+    );
+    expect(routeKey('GET', new URL('http://x/wp-json/custom-api/v1/post-id?sticky=true'))).toBe('GET /wp-json/custom-api/v1/post-id?sticky');
+    expect(routeKey('HEAD', new URL('http://x/wp-json/'))).toBe('HEAD /wp-json');
   });
 
   it('CLI arguments: --port, --host and --items, with = or a separate value', () => {

@@ -1,0 +1,42 @@
+/** @jest-environment node */
+import { DEFAULTS, parseBenchOptions, UsageError } from '../../scripts/bench/options';
+import { clientAddress, SEARCH_TERMS } from '../../scripts/bench/serving';
+
+describe('bench options', () => {
+  it('defaults: about 2,000 pages, 10 connections × 10 s, 3 Lighthouse runs', () => {
+    expect(parseBenchOptions([], {})).toEqual(DEFAULTS);
+    expect(DEFAULTS).toMatchObject({ items: 213, connections: 10, duration: 10, lighthouseRuns: 3, writeDocs: false, skip: [] });
+  });
+
+  it('flags win over BENCH_* variables, which win over defaults', () => {
+    const env = { BENCH_ITEMS: '20', BENCH_DURATION: '5', BENCH_SKIP: 'lighthouse' };
+    expect(parseBenchOptions([], env)).toMatchObject({ items: 20, duration: 5, skip: ['lighthouse'] });
+    expect(parseBenchOptions(['--items', '7', '--duration=3', '--skip', 'serving,revalidation', '--write-docs'], env)).toMatchObject({
+      items: 7,
+      duration: 3,
+      skip: ['serving', 'revalidation'],
+      writeDocs: true,
+    });
+    expect(parseBenchOptions(['--help'], {})).toBe('help');
+  });
+
+  it('refuses what it does not understand', () => {
+    expect(() => parseBenchOptions(['--items', '-1'], {})).toThrow(UsageError);
+    expect(() => parseBenchOptions(['--connections', '0'], {})).toThrow('--connections must be an integer ≥ 1');
+    expect(() => parseBenchOptions(['--items'], {})).toThrow('Missing value for --items');
+    expect(() => parseBenchOptions(['--fast'], {})).toThrow('Unknown option --fast');
+    expect(() => parseBenchOptions(['--skip', 'build'], {})).toThrow('the build cannot be skipped');
+    expect(() => parseBenchOptions(['--skip', 'lighthuose'], {})).toThrow('unknown phase "lighthuose"');
+    expect(() => parseBenchOptions([], { BENCH_ITEMS: 'many' })).toThrow('BENCH_ITEMS must be an integer');
+  });
+});
+
+describe('search load: many clients', () => {
+  it('gives each request its own private address', () => {
+    const addresses = Array.from({ length: 1000 }, (_, n) => clientAddress(n));
+    expect(new Set(addresses).size).toBe(1000);
+    for (const address of addresses) expect(address).toMatch(/^10\.\d{1,3}\.\d{1,3}\.\d{1,3}$/);
+    expect(clientAddress(256)).toBe('10.0.1.0');
+    expect(SEARCH_TERMS.length).toBeGreaterThan(1);
+  });
+});

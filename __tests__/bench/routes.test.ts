@@ -1,0 +1,70 @@
+/** @jest-environment node */
+import path from 'node:path';
+import { htmlFileFor, pickOfferPage, pickRoute, prerenderedRoutes, TEMPLATES } from '../../scripts/bench/routes';
+
+const ROUTES = [
+  '/',
+  '/404',
+  '/search',
+  '/resources/blogs',
+  '/resources/blogs/page/2',
+  '/resources/blogs/generated-posts-0001',
+  '/resources/blogs/zebra-seed-post',
+  '/resources/blogs/alpha-seed-post',
+  '/about-us/news/generated-news-0001',
+  '/pages/generated-page-0001',
+  '/pages/about-us-career',
+  '/pages/card-services',
+];
+
+const route = (name: string) => TEMPLATES.find((t) => t.name === name)!.route;
+
+describe('bench routes: the page that stands for each template', () => {
+  it('prefers seed content, then sorted order', () => {
+    expect(pickRoute(ROUTES, route('article (blog)'))).toBe('/resources/blogs/alpha-seed-post');
+    expect(pickRoute(ROUTES, route('frame page'))).toBe('/pages/about-us-career');
+  });
+
+  it('falls back to a generated item, and to null when nothing matches', () => {
+    expect(pickRoute(ROUTES, route('article (news)'))).toBe('/about-us/news/generated-news-0001');
+    expect(pickRoute(ROUTES, route('event'))).toBeNull();
+    expect(pickRoute(['/'], '/search')).toBeNull();
+  });
+
+  it('never takes a listing page for a detail page', () => {
+    expect(pickRoute(['/resources/blogs/page', '/resources/blogs/page/2', '/resources/blogs'], route('article (blog)'))).toBeNull();
+    expect(pickRoute(ROUTES, route('listing'))).toBe('/resources/blogs');
+  });
+
+  it('covers every template of the issue, with the article budget on the four article types only', () => {
+    expect(TEMPLATES.map((t) => t.name)).toEqual([
+      'home',
+      'frame page',
+      'article (blog)',
+      'article (news)',
+      'article (press release)',
+      'article (insight)',
+      'event',
+      'white paper',
+      'case study',
+      'partner interview',
+      'listing',
+      'search',
+      '404',
+    ]);
+    expect(TEMPLATES.filter((t) => t.article).map((t) => t.name)).toEqual(['article (blog)', 'article (news)', 'article (press release)', 'article (insight)']);
+  });
+
+  it('the offer page is an offer of the fallback menu when built, else any frame page', () => {
+    expect(pickOfferPage(ROUTES)).toBe('/pages/card-services');
+    expect(pickOfferPage(['/pages/generated-page-0001'])).toBe('/pages/generated-page-0001');
+    expect(pickOfferPage(['/'])).toBeNull();
+  });
+
+  it('finds the HTML file of a route and the routes of a prerender manifest', () => {
+    expect(htmlFileFor('/d', '/')).toBe(path.join('/d/server/pages/index.html'));
+    expect(htmlFileFor('/d', '/about-us/news/x')).toBe(path.join('/d/server/pages/about-us/news/x.html'));
+    expect(prerenderedRoutes({ version: 4, routes: { '/': {}, '/404': {}, '/_next/data/B/index.json': {} }, dynamicRoutes: {} })).toEqual(['/', '/404']);
+    expect(() => prerenderedRoutes({})).toThrow('no "routes"');
+  });
+});

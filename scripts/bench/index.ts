@@ -1,0 +1,328 @@
+/**
+ * `npm run bench`: builds the site over generated content, serves it, measures it, and prints one
+ * table (metric, value, budget, result). Exits 1 when a budget is missed or a measurement failed,
+ * 2 on a usage error. See docs/performance.md.
+ *
+ *   npm run bench                      # about 2,000 pages, the full run
+ *   npm run bench -- --items 20 --duration 3 --lighthouse-runs 1    # a quick run
+ *
+ * Progress and details go to stderr, the table to stdout; both are also written to
+ * bench/results/latest.md (and the numbers to latest.json).
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT } from '../../e2e/harness/config';
+import { firstLoadJs, GZIP_LEVEL, scriptFile } from './firstLoadJs';
+import { ensureChromium, lighthousePage } from './lighthouse';
+import { CATEGORIES, type CategoryId } from './lighthouseResult';
+import { parseBenchOptions, USAGE, UsageError, type BenchOptions } from './options';
+import { allPass, checkMetric, formatMarkdownTable, formatTextTable, replaceResultsSection, median, type Budget, type Metric } from './report';
+import { htmlFileFor, pickOfferPage, pickRoute, prerenderedRoutes, TEMPLATES } from './routes';
+import { measureRevalidation } from './revalidation';
+import { buildArgs, chooseAddresses, DIST_DIR, DIST_DIR_NAME, RESULTS_DIR, runBuild, startSite, startStaticServer, startWordPress, type Addresses, type Process } from './servers';
+import { getTarget, measure, SEARCH_TERMS, searchTarget, type LoadResult } from './serving';
+
+const BUDGETS = {
+  requestsPerPage: { op: '<=', limit: 1.1 },
+  articleJsKb: { op: '<=', limit: 130 },
+  performance: { op: '>=', limit: 0.95 },
+  accessibility: { op: '>=', limit: 1 },
+  'best-practices': { op: '>=', limit: 0.95 },
+  seo: { op: '>=', limit: 1 },
+  cls: { op: '==', limit: 0 },
+  noErrors: { op: '==', limit: 0 },
+} as const satisfies Record<string, Budget>;
+
+const CATEGORY_LABELS: Record<CategoryId, string> = { performance: 'performance', accessibility: 'accessibility', 'best-practices': 'best practices', seo: 'SEO' };
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0].slice(0, 200);
+
+interface Context {
+  options: BenchOptions;
+  addresses: Addresses;
+  metrics: Metric[];
+  details: string[];
+  routes: string[];
+  /** The article (a blog post) measured for serving, Lighthouse and revalidation. */
+  article: string | null;
+}
+
+function countHtmlFiles(dir: string): number {
+  let count = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) if (entry.isFile() && entry.name.endsWith('.html')) count++;
+  return count;
+}
+
+async function fakeStats(wordpressUrl: string, reset = false): Promise<{ wpJsonRequests: number; byRoute: Record<string, number> }> {
+  const response = await fetch(`${wordpressUrl}/__fake/stats${reset ? '/reset' : ''}`, { method: reset ? 'POST' : 'GET' });
+  if (!response.ok) throw new Error(`The content server's stats answered ${response.status}`);
+  return (await response.json()) as { wpJsonRequests: number; byRoute: Record<string, number> };
+}
+
+async function buildPhase(ctx: Context): Promise<boolean> {
+  const { options, addresses } = ctx;
+  rmSync(DIST_DIR, { recursive: true, force: true });
+  await fakeStats(addresses.wordpressUrl, true);
+  log(`[bench] next ${buildArgs().join(' ')} into ${DIST_DIR_NAME} over ${options.items} generated items per type (log: bench/results/logs/build.log)`);
+  // next build points next-env.d.ts at its build directory's types: leave the developer's as it was.
+  const nextEnv = path.join(ROOT, 'next-env.d.ts');
+  const previousNextEnv = existsSync(nextEnv) ? readFileSync(nextEnv) : null;
+  const started = performance.now();
+  const code = await runBuild(addresses).finally(() => {
+    if (previousNextEnv) writeFileSync(nextEnv, previousNextEnv);
+    else rmSync(nextEnv, { force: true });
+  });
+  const seconds = (performance.now() - started) / 1000;
+  if (code !== '0') {
+    ctx.metrics.push({ name: 'build: next build wall time', value: null, unit: 's', note: `next build failed (${code}), see bench/results/logs/build.log` });
+    return false;
+  }
+  const stats = await fakeStats(addresses.wordpressUrl);
+  const pages = countHtmlFiles(path.join(DIST_DIR, 'server', 'pages'));
+  ctx.routes = prerenderedRoutes(JSON.parse(readFileSync(path.join(DIST_DIR, 'prerender-manifest.json'), 'utf8')));
+  ctx.metrics.push(
+    { name: `build: next ${buildArgs().join(' ')} wall time (--items ${options.items}, cold)`, value: seconds, unit: 's' },
+    { name: 'build: generated pages (.html files)', value: pages, unit: 'count' },
+    { name: 'build: WordPress requests (at the content server)', value: stats.wpJsonRequests, unit: 'count' },
+    { name: 'build: WordPress requests per generated page', value: pages ? stats.wpJsonRequests / pages : null, unit: 'req/page', budget: BUDGETS.requestsPerPage },
+  );
+  ctx.details.push(
+    `WordPress requests during the build by route (${stats.wpJsonRequests} for ${pages} pages):`,
+    ...Object.entries(stats.byRoute)
+      .slice(0, 15)
+      .map(([route, count]) => `  ${String(count).padStart(6)}  ${(count / pages).toFixed(3)}/page  ${route}`),
+  );
+  return true;
+}
+
+function jsPhase(ctx: Context): void {
+  const dirs = { distDir: DIST_DIR, publicDir: path.join(ROOT, 'public') };
+  const read = (src: string) => {
+    const file = scriptFile(src, dirs);
+    try {
+      return file ? readFileSync(file) : null;
+    } catch {
+      return null;
+    }
+  };
+  for (const template of TEMPLATES) {
+    const name = `js: First Load JS, ${template.name}`;
+    const budget = template.article ? BUDGETS.articleJsKb : undefined;
+    const route = pickRoute(ctx.routes, template.route);
+    if (!route) {
+      ctx.metrics.push({ name, value: null, unit: 'kB', budget, note: 'no such page was built' });
+      continue;
+    }
+    try {
+      const result = firstLoadJs(readFileSync(htmlFileFor(DIST_DIR, route), 'utf8'), read);
+      ctx.metrics.push({ name, value: result.gzipBytes / 1000, unit: 'kB', budget, note: result.missing.length ? `without ${result.missing.length} unreadable` : undefined });
+      ctx.details.push(
+        `js: ${template.name}: ${route}, ${result.scripts.length} scripts, ${(result.rawBytes / 1000).toFixed(1)} kB raw${result.missing.length ? `; unreadable: ${result.missing.join(' ')}` : ''}`,
+      );
+    } catch (error) {
+      ctx.metrics.push({ name, value: null, unit: 'kB', budget, note: errorText(error) });
+    }
+  }
+}
+
+async function servingPhase(ctx: Context): Promise<void> {
+  const { options, addresses, article } = ctx;
+  const settings = { connections: options.connections, duration: options.duration, warmup: options.warmup };
+  const targets: [string, Parameters<typeof measure>[0]][] = [];
+  if (article) targets.push(['detail page, next start', getTarget(`${addresses.siteUrl}${article}`)]);
+  targets.push(['listing, next start', getTarget(`${addresses.siteUrl}/resources/blogs`)]);
+  targets.push(['POST /api/search, next start', searchTarget(addresses.siteUrl)]);
+  if (article) targets.push(['detail page, static server', getTarget(`${addresses.staticUrl}${article}`)]);
+  ctx.details.push(
+    `serving: detail page = ${article ?? '(none built)'}, listing = /resources/blogs; search varies X-Forwarded-For per request (TRUST_PROXY=1) among ${SEARCH_TERMS.length} terms`,
+  );
+
+  const results = new Map<string, LoadResult>();
+  let bad = 0;
+  for (const [label, target] of targets) {
+    log(`[bench] serving: ${label}, ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s`);
+    try {
+      const result = await measure(target, settings);
+      results.set(label, result);
+      bad += result.non2xx + result.errors;
+      ctx.metrics.push(
+        { name: `serving: ${label}, requests/s`, value: result.requestsPerSecond, unit: 'req/s' },
+        { name: `serving: ${label}, p50`, value: result.p50, unit: 'ms' },
+        { name: `serving: ${label}, p99`, value: result.p99, unit: 'ms' },
+      );
+      if (result.non2xx + result.errors) ctx.details.push(`serving: ${label}: ${result.non2xx} non-2xx answers and ${result.errors} errors of ${result.total}`);
+    } catch (error) {
+      ctx.metrics.push({ name: `serving: ${label}, requests/s`, value: null, unit: 'req/s', note: errorText(error) });
+    }
+  }
+  if (article) {
+    const next = results.get(targets[0][0]);
+    const stat = results.get(targets[targets.length - 1][0]);
+    ctx.metrics.push({
+      name: 'serving: detail page, static ÷ next (requests/s)',
+      value: next && stat && next.requestsPerSecond > 0 ? stat.requestsPerSecond / next.requestsPerSecond : null,
+      unit: 'ratio',
+    });
+  }
+  ctx.metrics.push({ name: 'serving: non-2xx answers and errors (all targets)', value: bad, unit: 'count', budget: BUDGETS.noErrors });
+}
+
+async function lighthousePhase(ctx: Context): Promise<void> {
+  const { options, addresses } = ctx;
+  ensureChromium(log);
+  const pages: [string, string | null][] = [
+    ['home', '/'],
+    ['article', ctx.article],
+    ['offer page', pickOfferPage(ctx.routes)],
+  ];
+  const reportDir = path.join(RESULTS_DIR, 'lighthouse');
+  rmSync(reportDir, { recursive: true, force: true });
+  for (const [label, route] of pages) {
+    const prefix = `lighthouse: ${label}`;
+    if (!route) {
+      ctx.metrics.push({ name: `${prefix}, performance`, value: null, unit: 'score', budget: BUDGETS.performance, note: 'no such page was built' });
+      continue;
+    }
+    log(`[bench] lighthouse: ${route}, ${options.lighthouseRuns} run(s), mobile`);
+    ctx.details.push(`lighthouse: ${label} = ${route}`);
+    try {
+      const file = label.replace(/\W+/g, '-');
+      const summary = await lighthousePage(`${addresses.siteUrl}${route}`, options.lighthouseRuns, reportDir, file);
+      for (const category of CATEGORIES) {
+        const metric: Metric = {
+          name: `${prefix}, ${CATEGORY_LABELS[category]}`,
+          value: summary.scores[category],
+          unit: 'score',
+          budget: BUDGETS[category],
+          note: category === 'performance' && summary.runs > 1 ? `median of ${summary.runs}` : undefined,
+        };
+        ctx.metrics.push(metric);
+        if (checkMetric(metric) === 'FAIL' && summary.failing[category].length) {
+          ctx.details.push(`${prefix}, ${CATEGORY_LABELS[category]} below budget; audits not passing: ${summary.failing[category].slice(0, 10).join(', ')}`);
+        }
+      }
+      ctx.metrics.push({ name: `${prefix}, CLS`, value: summary.cls, unit: 'cls', budget: BUDGETS.cls, note: summary.runs > 1 ? `largest of ${summary.runs}` : undefined });
+      ctx.details.push(
+        `${prefix}: reports bench/results/lighthouse/${file}-{1..${summary.runs}}.json, median run ${summary.medianIndex + 1}; CLS per run ${summary.clsPerRun.map((v) => (v === null ? 'n/a' : v.toFixed(3))).join(', ')}${summary.shifted.length ? `; shifted: ${summary.shifted.join(', ')}` : ''}; benchmarkIndex per run ${summary.benchmarkIndex.map((v) => v ?? 'n/a').join(', ')}`,
+      );
+    } catch (error) {
+      ctx.metrics.push({ name: `${prefix}, performance`, value: null, unit: 'score', budget: BUDGETS.performance, note: errorText(error) });
+    }
+  }
+}
+
+async function revalidationPhase(ctx: Context): Promise<void> {
+  const { options, addresses, article } = ctx;
+  const name = 'revalidation: webhook call → fresh HTML';
+  if (!article) {
+    ctx.metrics.push({ name, value: null, unit: 'ms', note: 'no blog article was built' });
+    return;
+  }
+  const target = { wordpressUrl: addresses.wordpressUrl, siteUrl: addresses.siteUrl, secret: addresses.secret, restBase: 'posts', type: 'blog', path: article };
+  try {
+    const times: number[] = [];
+    for (let i = 0; i < options.revalidationRuns; i++) {
+      times.push(await measureRevalidation(target, `Bench revalidation ${i + 1} ${Date.now()}`));
+    }
+    ctx.metrics.push({ name, value: median(times), unit: 'ms', note: `median of ${times.length}` });
+    ctx.details.push(`revalidation: ${article}: ${times.map((t) => `${Math.round(t)} ms`).join(', ')}`);
+  } catch (error) {
+    ctx.metrics.push({ name, value: null, unit: 'ms', note: errorText(error) });
+  }
+}
+
+function machine(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} at the end, Node ${process.version}`;
+}
+
+function commandLine(argv: readonly string[]): string {
+  return `npm run bench${argv.length ? ` -- ${argv.join(' ')}` : ''}`;
+}
+
+function writeResults(ctx: Context, argv: readonly string[], startedAt: Date): string {
+  const { options } = ctx;
+  const settings = `--items ${options.items}, ${options.connections} connections × ${options.duration} s after ${options.warmup} s warm-up, ${options.lighthouseRuns} Lighthouse run(s) per page, ${options.revalidationRuns} revalidation(s); gzip level ${GZIP_LEVEL}, 1 kB = 1000 bytes`;
+  const markdown = [
+    `Command: \`${commandLine(argv)}\` (${settings})`,
+    `Run: ${startedAt.toISOString()}, ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s; machine: ${machine()}`,
+    '',
+    formatMarkdownTable(ctx.metrics),
+    '',
+    ...(ctx.details.length ? ['Details:', '', '```text', ...ctx.details, '```'] : []),
+  ].join('\n');
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  writeFileSync(path.join(RESULTS_DIR, 'latest.md'), `${markdown}\n`);
+  writeFileSync(path.join(RESULTS_DIR, 'latest.json'), `${JSON.stringify({ startedAt, argv, options, metrics: ctx.metrics, details: ctx.details }, null, 2)}\n`);
+  if (options.writeDocs) {
+    const docs = path.join(ROOT, 'docs', 'performance.md');
+    writeFileSync(docs, replaceResultsSection(readFileSync(docs, 'utf8'), markdown));
+    log('[bench] wrote the results into docs/performance.md');
+  }
+  return markdown;
+}
+
+async function main(argv: string[]): Promise<number> {
+  let options: BenchOptions | 'help';
+  try {
+    options = parseBenchOptions(argv, process.env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    log(`${error.message}\n${USAGE}`);
+    return 2;
+  }
+  if (options === 'help') {
+    log(USAGE);
+    return 0;
+  }
+  const startedAt = new Date();
+  const addresses = await chooseAddresses();
+  const ctx: Context = { options, addresses, metrics: [], details: [], routes: [], article: null };
+  const processes: Process[] = [];
+  // The servers are started unref'd (e2e/harness/processes.ts): keep this process alive while waiting on them.
+  const keepAlive = setInterval(() => undefined, 60_000);
+  try {
+    log(`[bench] content server at ${addresses.wordpressUrl} with ${options.items} generated items per type`);
+    processes.push(await startWordPress(addresses, options.items));
+    if (await buildPhase(ctx)) {
+      ctx.article = pickRoute(ctx.routes, TEMPLATES.find((t) => t.name === 'article (blog)')!.route);
+      if (!options.skip.includes('js')) jsPhase(ctx);
+      const needsSite = ['serving', 'lighthouse', 'revalidation'].some((phase) => !options.skip.includes(phase as never));
+      if (needsSite) {
+        log(`[bench] next start at ${addresses.siteUrl}`);
+        processes.push(await startSite(addresses));
+      }
+      if (!options.skip.includes('serving')) {
+        if (ctx.article) processes.push(await startStaticServer(addresses, path.join(DIST_DIR, 'server', 'pages'), ctx.article));
+        await servingPhase(ctx);
+      }
+      if (!options.skip.includes('lighthouse')) await lighthousePhase(ctx);
+      if (!options.skip.includes('revalidation')) await revalidationPhase(ctx);
+    }
+  } catch (error) {
+    ctx.metrics.push({ name: 'bench', value: null, unit: 'count', note: errorText(error) });
+  } finally {
+    await Promise.all(processes.map((p) => p.stop()));
+    clearInterval(keepAlive);
+  }
+
+  writeResults(ctx, argv, startedAt);
+  process.stdout.write(`${formatTextTable(ctx.metrics)}\n`);
+  if (ctx.details.length) log(`\n${ctx.details.join('\n')}`);
+  const pass = allPass(ctx.metrics);
+  log(`\n[bench] ${pass ? 'every budget met' : 'a budget was missed or a measurement failed'}; results in bench/results/latest.md`);
+  return pass ? 0 : 1;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,71 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { CATEGORIES, summarizeRuns, type LhrLike, type PageSummary } from './lighthouseResult';
+
+/**
+ * Lighthouse (npm `lighthouse`, its default mobile emulation and simulated throttling) in Debian's
+ * Chromium through chrome-launcher. Each run gets a new browser with a new profile: a first-time
+ * visitor, so the cookie banner shows (Chromium's automation flag is turned off, otherwise the
+ * consent library takes the browser for a bot and hides the banner, and its layout shift and
+ * contrast would go unmeasured).
+ */
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium';
+
+// Without the background-networking flags Chromium keeps calling Google's services, which a closed
+// network answers with nothing but timeouts (as in e2e/helpers/browser.ts).
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-blink-features=AutomationControlled',
+];
+
+/**
+ * Debian's Chromium, installed with apt-get when it is missing and the bench runs as root (as
+ * .ci/run does); otherwise a clear error.
+ */
+export function ensureChromium(log: (line: string) => void): void {
+  if (existsSync(CHROMIUM_PATH)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (CHROMIUM_PATH !== '/usr/bin/chromium' || !isRoot) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}. Install Debian's chromium (apt-get install chromium), set CHROMIUM_PATH, or leave Lighthouse out with --skip lighthouse.`,
+    );
+  }
+  log('[bench] installing Debian chromium with apt-get (not found at /usr/bin/chromium)');
+  execFileSync('apt-get', ['update'], { stdio: 'ignore' });
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+async function runOnce(url: string): Promise<LhrLike> {
+  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+    const lhr = result.lhr as unknown as LhrLike;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    return lhr;
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** `runs` Lighthouse runs of one page; every run's report is kept in `reportDir` as `{name}-{n}.json`. */
+export async function lighthousePage(url: string, runs: number, reportDir: string, name: string): Promise<PageSummary> {
+  mkdirSync(reportDir, { recursive: true });
+  const reports: LhrLike[] = [];
+  for (let i = 0; i < runs; i++) {
+    const lhr = await runOnce(url);
+    writeFileSync(path.join(reportDir, `${name}-${i + 1}.json`), JSON.stringify(lhr));
+    reports.push(lhr);
+  }
+  return summarizeRuns(reports);
+}

@@ -1,0 +1,107 @@
+/**
+ * The bench's options: command-line flags win over BENCH_* environment variables, which win over
+ * the defaults. Pure.
+ */
+
+export const PHASES = ['build', 'js', 'serving', 'lighthouse', 'revalidation'] as const;
+export type Phase = (typeof PHASES)[number];
+
+export interface BenchOptions {
+  /** Generated items per content type (the generator's --items). */
+  items: number;
+  /** autocannon connections and seconds per target, and seconds of warm-up before each. */
+  connections: number;
+  duration: number;
+  warmup: number;
+  /** Lighthouse runs per page (the median performance is reported). */
+  lighthouseRuns: number;
+  /** Revalidation measurements (the median is reported). */
+  revalidationRuns: number;
+  /** Phases not to run (the build always runs: everything else needs it). */
+  skip: Phase[];
+  /** Also rewrite the results section of docs/performance.md. */
+  writeDocs: boolean;
+}
+
+/**
+ * Each generated item is one prerendered page (8 detail types + frame pages: 9 per item; listing
+ * pages past the first are generated on request, not at build), plus the seed's 85 pages:
+ * 213 → about 2,000 pages.
+ */
+export const DEFAULT_ITEMS = 213;
+
+export const DEFAULTS: BenchOptions = {
+  items: DEFAULT_ITEMS,
+  connections: 10,
+  duration: 10,
+  warmup: 3,
+  lighthouseRuns: 3,
+  revalidationRuns: 3,
+  skip: [],
+  writeDocs: false,
+};
+
+export const USAGE = `usage: npm run bench -- [options]
+  --items N               generated items per content type (default ${DEFAULTS.items}: about 2,000 pages; env BENCH_ITEMS)
+  --connections N         autocannon connections (default ${DEFAULTS.connections}; env BENCH_CONNECTIONS)
+  --duration S            seconds measured per serving target (default ${DEFAULTS.duration}; env BENCH_DURATION)
+  --warmup S              seconds of warm-up before each serving target (default ${DEFAULTS.warmup}; env BENCH_WARMUP)
+  --lighthouse-runs N     Lighthouse runs per page, median performance reported (default ${DEFAULTS.lighthouseRuns}; env BENCH_LIGHTHOUSE_RUNS)
+  --revalidation-runs N   revalidation measurements, median reported (default ${DEFAULTS.revalidationRuns}; env BENCH_REVALIDATION_RUNS)
+  --skip a,b              phases to leave out: ${PHASES.filter((p) => p !== 'build').join(', ')} (env BENCH_SKIP)
+  --write-docs            also write the table into docs/performance.md
+  --help`;
+
+export class UsageError extends Error {}
+
+function integer(value: string, name: string, min: number): number {
+  if (!/^\d+$/.test(value.trim()) || Number(value) < min) throw new UsageError(`${name} must be an integer ≥ ${min}, got "${value}"`);
+  return Number(value);
+}
+
+function phases(value: string, name: string): Phase[] {
+  const list = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  for (const phase of list) {
+    if (phase === 'build') throw new UsageError(`${name}: the build cannot be skipped (every other phase measures its output)`);
+    if (!(PHASES as readonly string[]).includes(phase)) throw new UsageError(`${name}: unknown phase "${phase}" (phases: ${PHASES.join(', ')})`);
+  }
+  return list as Phase[];
+}
+
+const NUMERIC = {
+  items: ['--items', 'BENCH_ITEMS', 0],
+  connections: ['--connections', 'BENCH_CONNECTIONS', 1],
+  duration: ['--duration', 'BENCH_DURATION', 1],
+  warmup: ['--warmup', 'BENCH_WARMUP', 0],
+  lighthouseRuns: ['--lighthouse-runs', 'BENCH_LIGHTHOUSE_RUNS', 1],
+  revalidationRuns: ['--revalidation-runs', 'BENCH_REVALIDATION_RUNS', 1],
+} as const satisfies Partial<Record<keyof BenchOptions, readonly [string, string, number]>>;
+
+/** The options, or `'help'` for --help. Throws UsageError on anything it does not understand. */
+export function parseBenchOptions(argv: readonly string[], env: Record<string, string | undefined>): BenchOptions | 'help' {
+  const options: BenchOptions = { ...DEFAULTS, skip: [] };
+  for (const [key, [, variable, min]] of Object.entries(NUMERIC)) {
+    const value = env[variable]?.trim();
+    if (value) (options[key as keyof typeof NUMERIC] as number) = integer(value, variable, min);
+  }
+  if (env.BENCH_SKIP?.trim()) options.skip = phases(env.BENCH_SKIP, 'BENCH_SKIP');
+
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+    if (flag === '--help' || flag === '-h') return 'help';
+    if (flag === '--write-docs') {
+      options.writeDocs = true;
+      continue;
+    }
+    const numeric = Object.entries(NUMERIC).find(([, [name]]) => name === flag);
+    if (!numeric && flag !== '--skip') throw new UsageError(`Unknown option ${flag}`);
+    const value = inline ?? argv[++i];
+    if (value === undefined) throw new UsageError(`Missing value for ${flag}`);
+    if (flag === '--skip') options.skip = phases(value, '--skip');
+    else if (numeric) (options[numeric[0] as keyof typeof NUMERIC] as number) = integer(value, flag, numeric[1][2]);
+  }
+  return options;
+}

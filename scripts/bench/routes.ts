@@ -1,0 +1,63 @@
+import path from 'node:path';
+
+/**
+ * Which built page stands for each template, chosen from the routes the build prerendered. Seed
+ * content is preferred over generated items (`generated-…` slugs) so the pages measured are the
+ * same whatever `--items` is; among the candidates the first in sorted order wins.
+ */
+
+export interface Template {
+  /** Shown in the table, e.g. `article (blog)`. */
+  name: string;
+  /** Whether the article budget (First Load JS) applies. */
+  article: boolean;
+  /** The route, or a pattern its routes match. */
+  route: string | RegExp;
+}
+
+const slug = '(?!page$)[^/]+';
+
+export const TEMPLATES: readonly Template[] = [
+  { name: 'home', article: false, route: '/' },
+  { name: 'frame page', article: false, route: new RegExp(`^/pages/${slug}$`) },
+  { name: 'article (blog)', article: true, route: new RegExp(`^/resources/blogs/${slug}$`) },
+  { name: 'article (news)', article: true, route: new RegExp(`^/about-us/news/${slug}$`) },
+  { name: 'article (press release)', article: true, route: new RegExp(`^/about-us/press-release/${slug}$`) },
+  { name: 'article (insight)', article: true, route: new RegExp(`^/resources/insights/${slug}$`) },
+  { name: 'event', article: false, route: new RegExp(`^/about-us/events/${slug}$`) },
+  { name: 'white paper', article: false, route: new RegExp(`^/resources/white-papers/${slug}$`) },
+  { name: 'case study', article: false, route: new RegExp(`^/resources/case-studies/${slug}$`) },
+  { name: 'partner interview', article: false, route: new RegExp(`^/about-us/partner-interviews/${slug}$`) },
+  { name: 'listing', article: false, route: '/resources/blogs' },
+  { name: 'search', article: false, route: '/search' },
+  { name: '404', article: false, route: '/404' },
+];
+
+/** Offer pages of the fallback menu (spec §2), the first one built is the bench's offer page. */
+export const OFFER_PAGES = ['/pages/card-services', '/pages/secure-switching', '/pages/alternative-payment-methods', '/pages/estate-management'];
+
+const isGenerated = (route: string) => /\/generated-[^/]*$/.test(route);
+
+/** The route that stands for a template, or null when the build has none. */
+export function pickRoute(routes: readonly string[], route: string | RegExp): string | null {
+  if (typeof route === 'string') return routes.includes(route) ? route : null;
+  const candidates = routes.filter((r) => route.test(r)).sort();
+  return candidates.find((r) => !isGenerated(r)) ?? candidates[0] ?? null;
+}
+
+/** The offer page to measure: the first of OFFER_PAGES that was built, else any frame page. */
+export function pickOfferPage(routes: readonly string[]): string | null {
+  return OFFER_PAGES.find((page) => routes.includes(page)) ?? pickRoute(routes, TEMPLATES[1].route);
+}
+
+/** The HTML file `next build` wrote for a prerendered route. */
+export function htmlFileFor(distDir: string, route: string): string {
+  return path.join(distDir, 'server', 'pages', `${route === '/' ? '/index' : route}.html`);
+}
+
+/** The prerendered routes of a prerender-manifest.json (its `routes` keys; data routes excluded). */
+export function prerenderedRoutes(manifest: unknown): string[] {
+  const routes = (manifest as { routes?: Record<string, unknown> } | null)?.routes;
+  if (!routes || typeof routes !== 'object') throw new Error('prerender-manifest.json has no "routes"');
+  return Object.keys(routes).filter((route) => !route.startsWith('/_next/data/'));
+}

@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { BIN, HOST, ROOT } from '../../e2e/harness/config';
+import { childEnv, killGroup, killGroupSync, startDetached, waitForHttp, type Started } from '../../e2e/harness/processes';
+import { nextBuildArgs } from './nextBuild';
+
+/**
+ * The processes the bench starts: the local content server, `next build`, `next start` and the
+ * static file server. Each runs detached as its own process group (the browser tests' helpers in
+ * e2e/harness/processes.ts), with its output in bench/results/logs/, and is ended when the bench
+ * ends, also on Ctrl-C.
+ */
+
+export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
+export const LOG_DIR = path.join(RESULTS_DIR, 'logs');
+/** The bench's own build directory (NEXT_DIST_DIR): never a developer's or the browser tests' `.next`. */
+export const DIST_DIR_NAME = '.cache/next-bench';
+export const DIST_DIR = path.join(ROOT, DIST_DIR_NAME);
+
+const running = new Set<number>();
+let exitHandlersInstalled = false;
+
+function installExitHandlers(): void {
+  if (exitHandlersInstalled) return;
+  exitHandlersInstalled = true;
+  const end = () => {
+    for (const pid of running) killGroupSync(pid);
+  };
+  process.once('exit', end);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      end();
+      process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
+    });
+  }
+}
+
+export interface Process {
+  pid: number;
+  started: Started;
+  log: string;
+  stop(): Promise<void>;
+}
+
+function start(command: string, args: string[], env: NodeJS.ProcessEnv, logName: string): Process {
+  installExitHandlers();
+  mkdirSync(LOG_DIR, { recursive: true });
+  const log = path.join(LOG_DIR, logName);
+  const started = startDetached(command, args, env, log);
+  running.add(started.pid);
+  return {
+    pid: started.pid,
+    started,
+    log,
+    stop: async () => {
+      await killGroup(started.pid);
+      running.delete(started.pid);
+    },
+  };
+}
+
+/** A free TCP port on the loopback address (the kernel's choice). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Addresses {
+  wordpressUrl: string;
+  siteUrl: string;
+  sitePort: number;
+  staticUrl: string;
+  staticPort: number;
+  wordpressPort: number;
+  /** The revalidation webhook's secret for this run. */
+  secret: string;
+}
+
+export async function chooseAddresses(): Promise<Addresses> {
+  const [wordpressPort, sitePort, staticPort] = [await freePort(), await freePort(), await freePort()];
+  return {
+    wordpressPort,
+    sitePort,
+    staticPort,
+    wordpressUrl: `http://${HOST}:${wordpressPort}`,
+    siteUrl: `http://${HOST}:${sitePort}`,
+    staticUrl: `http://${HOST}:${staticPort}`,
+    secret: randomBytes(16).toString('hex'),
+  };
+}
+
+/** The site's environment for build and start: the same addresses for both (`next build` inlines WORDPRESS_URL and SITE_URL). */
+export function siteEnv(addresses: Addresses): NodeJS.ProcessEnv {
+  return childEnv({
+    WORDPRESS_URL: addresses.wordpressUrl,
+    MEDIA_HOST: addresses.wordpressUrl,
+    CMS_DEV_HOSTS: 'dev-cms.example.test',
+    SITE_URL: addresses.siteUrl,
+    REVALIDATE_SECRET: addresses.secret,
+    REVALIDATE_SECONDS: '60',
+    // The search load test varies X-Forwarded-For to stand for many visitors behind one proxy.
+    TRUST_PROXY: '1',
+    NEXT_DIST_DIR: DIST_DIR_NAME,
+    NEXT_TELEMETRY_DISABLED: '1',
+  });
+}
+
+/** The local content server with `items` generated items per type. */
+export async function startWordPress(addresses: Addresses, items: number): Promise<Process> {
+  const wordpress = start(
+    path.join(BIN, 'tsx'),
+    [path.join(ROOT, 'scripts', 'local-wordpress.ts'), '--port', String(addresses.wordpressPort), '--host', HOST, '--items', String(items)],
+    childEnv({}),
+    'wordpress.log',
+  );
+  await waitForHttp(`${addresses.wordpressUrl}/wp-json/custom-api/v1/news-id`, { timeoutMs: 120_000, process: wordpress.started, logFile: wordpress.log });
+  return wordpress;
+}
+
+/** The arguments of `next build` in package.json's `build` script: the bench builds as `npm run build` does. */
+export function buildArgs(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+  return nextBuildArgs(pkg.scripts?.build);
+}
+
+/** Runs `next build` (with buildArgs()) into DIST_DIR; resolves with its exit code (a signal name as a string). */
+export async function runBuild(addresses: Addresses): Promise<string> {
+  const build = start(path.join(BIN, 'next'), buildArgs(), siteEnv(addresses), 'build.log');
+  const code = await build.started.exited;
+  running.delete(build.pid);
+  return code;
+}
+
+/** `next start` over the bench build, ready when `/` answers 200. */
+export async function startSite(addresses: Addresses): Promise<Process> {
+  const site = start(path.join(BIN, 'next'), ['start', '-p', String(addresses.sitePort), '-H', HOST], siteEnv(addresses), 'site.log');
+  await waitForHttp(`${addresses.siteUrl}/`, { timeoutMs: 120_000, process: site.started, logFile: site.log });
+  return site;
+}
+
+/** The minimal static file server (static-server.mjs) over the build's HTML files. */
+export async function startStaticServer(addresses: Addresses, root: string, probePath: string): Promise<Process> {
+  const server = start(
+    path.join(BIN, 'node'),
+    [path.join(ROOT, 'scripts', 'bench', 'static-server.mjs'), '--port', String(addresses.staticPort), '--host', HOST, '--root', root],
+    childEnv({}),
+    'static.log',
+  );
+  await waitForHttp(`${addresses.staticUrl}${probePath}`, { timeoutMs: 60_000, process: server.started, logFile: server.log });
+  return server;
+}
