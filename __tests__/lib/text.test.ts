@@ -1,3 +1,4 @@
+import { decodeHTML } from 'entities';
 import { decodeEntities } from '@/lib/entities';
 import { excerpt, EXCERPT_WORDS, htmlToText } from '@/lib/excerpt';
 
@@ -10,6 +11,19 @@ describe('spec §5 strict parsing of character references is not enabled', () =>
 
   it('leaves text that only looks like a reference as it is', () => {
     expect(decodeEntities('AT&T &bogus; 5 & 6')).toBe('AT&T &bogus; 5 & 6');
+  });
+
+  // The browser decodes with its own parser, the server with `entities`: server HTML and hydration
+  // must read the same text, so both must agree on every kind of reference.
+  it.each([
+    'Payments&#8217; future &amp; more&nbspnow &#038; &#8211; then',
+    'AT&T &bogus; 5 & 6 &amp',
+    '&notit; &notin; &copy2026 &COPY; &#x1F4B3; &#X2014; &#0; &#xD800; &#128; &#x110000;',
+    '&lt;b&gt;bold&lt;/b&gt; &quot;q&quot; &apos;a&apos; &lt;/textarea&gt;',
+    '&amp;amp; && &; &#; &#x; &#12a;',
+  ])('the browser decodes %j as the server does', (text) => {
+    expect(typeof window).toBe('object');
+    expect(decodeEntities(text)).toBe(decodeHTML(text));
   });
 });
 
