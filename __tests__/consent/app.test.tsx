@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import type { AppProps } from 'next/app';
 import { StrictMode, type ComponentType } from 'react';
 import App from '../../pages/_app';
@@ -56,6 +56,7 @@ describe('application shell in the browser (_app: consent, cookie settings, ping
 
   test('spec §7 ping at application start: once under StrictMode, with the pathname; spec §4 consent manager runs once', async () => {
     const { rerender } = renderApp();
+    await waitFor(() => expect(mockLibrary.run).toHaveBeenCalledTimes(1));
     await flush();
     expect(pings()).toHaveLength(1);
     expect(pings()[0]?.[1]).toEqual(expect.objectContaining({ method: 'POST', keepalive: true }));
@@ -82,7 +83,6 @@ describe('application shell in the browser (_app: consent, cookie settings, ping
     await act(async () => {
       button.click();
     });
-    await flush();
-    expect(mockLibrary.showPreferences).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(mockLibrary.showPreferences).toHaveBeenCalledTimes(1));
   });
 });

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import type { CookieConsentConfig } from 'vanilla-cookieconsent';
@@ -56,8 +56,7 @@ describe('consent manager runtime (spec §4 Consent)', () => {
       </StrictMode>,
     );
     expect(mockLibrary.run).not.toHaveBeenCalled(); // not during render: queued after the first paint
-    await flush();
-    expect(mockLibrary.run).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(mockLibrary.run).toHaveBeenCalledTimes(1));
     await startConsent();
     expect(mockLibrary.run).toHaveBeenCalledTimes(1);
     unmount();
@@ -135,9 +134,8 @@ describe('consent manager runtime (spec §4 Consent)', () => {
     const button = screen.getByRole('button', { name: 'Cookie settings' });
     expect(button).toHaveAttribute('aria-haspopup', 'dialog');
     fireEvent.click(button);
-    await flush();
+    await waitFor(() => expect(mockLibrary.showPreferences).toHaveBeenCalledTimes(1));
     expect(mockLibrary.run).toHaveBeenCalledTimes(1);
-    expect(mockLibrary.showPreferences).toHaveBeenCalledTimes(1);
   });
 
   test('a library that fails to load logs an error and never throws', async () => {
@@ -150,10 +148,9 @@ describe('consent manager runtime (spec §4 Consent)', () => {
 
   test('unmounting ConsentManager after start removes the library UI (reset) without erasing the choice', async () => {
     const { unmount } = render(<ConsentManager />);
-    await flush();
+    await waitFor(() => expect(mockLibrary.run).toHaveBeenCalledTimes(1));
     unmount();
-    await flush();
-    expect(mockLibrary.reset).toHaveBeenCalledWith(false);
+    await waitFor(() => expect(mockLibrary.reset).toHaveBeenCalledWith(false));
   });
 
   test('spec §5 focus moves into the opened preferences dialog when the library left it outside', async () => {
