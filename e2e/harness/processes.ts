@@ -115,6 +115,18 @@ export function isHarnessProcess(pid: number): boolean {
 }
 
 /** Throws a clear error when something already listens on the port. */
+/** A free TCP port on the loopback address (the kernel's choice). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 export async function assertPortFree(port: number, what: string, variable: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const server = net.createServer();

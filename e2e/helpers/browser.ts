@@ -7,8 +7,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium';
 
 // Without the background-networking flags Chromium keeps calling Google's services, which a
-// closed network answers with nothing but timeouts.
-const ARGS = [
+// closed network answers with nothing but timeouts. Also the bench's Lighthouse runs.
+export const CHROMIUM_ARGS: readonly string[] = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
@@ -23,7 +23,7 @@ export const DESKTOP = { width: 1280, height: 900 } as const;
 export const MOBILE = { width: 375, height: 812 } as const;
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS, headless: true });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS], headless: true });
 }
 
 /** Hosts a page may load from: the site and the content server. Anything else is aborted (a closed network; tests must not depend on it). */

@@ -18,7 +18,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { BIN, HOST, ROOT, STATE_DIR } from '../harness/config';
-import { killGroup, killGroupSync, startDetached, waitForHttp, type Started } from '../harness/processes';
+import { freePort, killGroup, killGroupSync, startDetached, waitForHttp, type Started } from '../harness/processes';
 import { siteEnv } from '../harness/servers';
 import { sitePath } from '../../src/lib/wordpress/contentTypes';
 import { contentTypeDef, idList, patchContent, poll, readState } from '../helpers/site';
@@ -28,18 +28,6 @@ const SEARCH_RATE_LIMIT = { points: 30, durationSeconds: 10 };
 const REDIS_LOG = path.join(STATE_DIR, 'redis.log');
 const INSTANCE_LOGS = { A: path.join(STATE_DIR, 'site-a.log'), B: path.join(STATE_DIR, 'site-b.log'), C: path.join(STATE_DIR, 'site-c.log') };
 const OUTAGE_LINE = /\[redis\] redis:\/\/127\.0\.0\.1:\d+ is unreachable/g;
-
-/** A free TCP port on the loopback interface. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Whether redis-server answers PING on `port`. */
 function redisAnswers(port: number): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/helpers/browser';
 import { CATEGORIES, summarizeRuns, type LhrLike, type PageSummary } from './lighthouseResult';
 
 /**
@@ -11,21 +12,10 @@ import { CATEGORIES, summarizeRuns, type LhrLike, type PageSummary } from './lig
  * contrast would go unmeasured).
  */
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium';
-
-// Without the background-networking flags Chromium keeps calling Google's services, which a closed
-// network answers with nothing but timeouts (as in e2e/helpers/browser.ts).
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-blink-features=AutomationControlled',
-];
+// The browser tests' flags (background networking off: a closed network answers Google's
+// services with nothing but timeouts), and the automation flag off, or the consent library takes
+// Lighthouse's browser for a bot and hides the banner whose layout shift is measured.
+export const CHROME_FLAGS = [...CHROMIUM_ARGS, '--disable-blink-features=AutomationControlled'];
 
 /**
  * Debian's Chromium, installed with apt-get when it is missing and the bench runs as root (as

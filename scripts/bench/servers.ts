@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { BIN, HOST, ROOT } from '../../e2e/harness/config';
-import { childEnv, killGroup, killGroupSync, startDetached, waitForHttp, type Started } from '../../e2e/harness/processes';
+import { childEnv, freePort, killGroup, killGroupSync, startDetached, waitForHttp, type Started } from '../../e2e/harness/processes';
 import { nextBuildArgs } from './nextBuild';
 
 /**
@@ -59,18 +58,6 @@ function start(command: string, args: string[], env: NodeJS.ProcessEnv, logName:
       running.delete(started.pid);
     },
   };
-}
-
-/** A free TCP port on the loopback address (the kernel's choice). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface Addresses {
