@@ -20,7 +20,8 @@ import { parseBenchOptions, USAGE, UsageError, type BenchOptions } from './optio
 import { allPass, checkMetric, formatMarkdownTable, formatTextTable, replaceResultsSection, median, type Budget, type Metric } from './report';
 import { htmlFileFor, pickOfferPage, pickRoute, prerenderedRoutes, TEMPLATES } from './routes';
 import { measureRevalidation } from './revalidation';
-import { buildArgs, chooseAddresses, DIST_DIR, DIST_DIR_NAME, RESULTS_DIR, runBuild, startSite, startStaticServer, startWordPress, type Addresses, type Process } from './servers';
+import { NEXT_BUILD_ARGS } from '../next-build';
+import { chooseAddresses, DIST_DIR, DIST_DIR_NAME, RESULTS_DIR, runBuild, startSite, startStaticServer, startWordPress, type Addresses, type Process } from './servers';
 import { getTarget, measure, SEARCH_TERMS, searchTarget, type LoadResult } from './serving';
 
 const BUDGETS = {
@@ -65,7 +66,7 @@ async function buildPhase(ctx: Context): Promise<boolean> {
   const { options, addresses } = ctx;
   rmSync(DIST_DIR, { recursive: true, force: true });
   await fakeStats(addresses.wordpressUrl, true);
-  log(`[bench] next ${buildArgs().join(' ')} into ${DIST_DIR_NAME} over ${options.items} generated items per type (log: bench/results/logs/build.log)`);
+  log(`[bench] next ${NEXT_BUILD_ARGS.join(' ')} into ${DIST_DIR_NAME} over ${options.items} generated items per type (log: bench/results/logs/build.log)`);
   // next build points next-env.d.ts at its build directory's types: leave the developer's as it was.
   const nextEnv = path.join(ROOT, 'next-env.d.ts');
   const previousNextEnv = existsSync(nextEnv) ? readFileSync(nextEnv) : null;
@@ -83,7 +84,7 @@ async function buildPhase(ctx: Context): Promise<boolean> {
   const pages = countHtmlFiles(path.join(DIST_DIR, 'server', 'pages'));
   ctx.routes = prerenderedRoutes(JSON.parse(readFileSync(path.join(DIST_DIR, 'prerender-manifest.json'), 'utf8')));
   ctx.metrics.push(
-    { name: `build: next ${buildArgs().join(' ')} wall time (--items ${options.items}, cold)`, value: seconds, unit: 's' },
+    { name: `build: next ${NEXT_BUILD_ARGS.join(' ')} wall time (--items ${options.items}, cold)`, value: seconds, unit: 's' },
     { name: 'build: generated pages (.html files)', value: pages, unit: 'count' },
     { name: 'build: WordPress requests (at the content server)', value: stats.wpJsonRequests, unit: 'count' },
     { name: 'build: WordPress requests per generated page', value: pages ? stats.wpJsonRequests / pages : null, unit: 'req/page', budget: BUDGETS.requestsPerPage },

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { BIN, HOST, ROOT } from '../../e2e/harness/config';
 import { childEnv, freePort, killGroup, killGroupSync, startDetached, waitForHttp, type Started } from '../../e2e/harness/processes';
-import { nextBuildArgs } from './nextBuild';
+import { NEXT_BUILD_ARGS } from '../next-build';
 
 /**
  * The processes the bench starts: the local content server, `next build`, `next start` and the
@@ -112,15 +112,9 @@ export async function startWordPress(addresses: Addresses, items: number): Promi
   return wordpress;
 }
 
-/** The arguments of `next build` in package.json's `build` script: the bench builds as `npm run build` does. */
-export function buildArgs(): string[] {
-  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
-  return nextBuildArgs(pkg.scripts?.build);
-}
-
-/** Runs `next build` (with buildArgs()) into DIST_DIR; resolves with its exit code (a signal name as a string). */
+/** Runs `next build` with the arguments every production build uses (NEXT_BUILD_ARGS) into DIST_DIR; resolves with its exit code (a signal name as a string). */
 export async function runBuild(addresses: Addresses): Promise<string> {
-  const build = start(path.join(BIN, 'next'), buildArgs(), siteEnv(addresses), 'build.log');
+  const build = start(path.join(BIN, 'next'), [...NEXT_BUILD_ARGS], siteEnv(addresses), 'build.log');
   const code = await build.started.exited;
   running.delete(build.pid);
   return code;
