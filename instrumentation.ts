@@ -5,14 +5,14 @@
  * and rate limits use it from the first request (src/lib/redis/connection.mjs; a Redis that is
  * down does not stop start-up: the instance serves from its local cache until it is back).
  */
-import { PHASE_PRODUCTION_BUILD } from 'next/constants';
+import { isBuildPhase } from './src/lib/buildPhase';
 
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const { getConfig } = await import('./src/config');
     const { redisUrl } = getConfig();
     // Not while `next build` prerenders: nothing there may wait on, or write to, a shared Redis.
-    if (redisUrl && process.env.NEXT_PHASE !== PHASE_PRODUCTION_BUILD) {
+    if (redisUrl && !isBuildPhase()) {
       const { sharedRedisConnection } = await import('./src/lib/redis/connection.mjs');
       sharedRedisConnection(redisUrl);
     }

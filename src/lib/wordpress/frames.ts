@@ -55,6 +55,7 @@ import { CUSTOM_PREFIX, fetchJson, segment, WP_PREFIX, wpUrl } from './http';
 import { cleanHtml, normalizeItem } from './normalize';
 import type { WpPost } from './raw';
 import { serverContext, type ServerContext } from './serverContext';
+import { isBuildPhase } from '../buildPhase';
 import { processShared } from '../processShared';
 import { createTtlCache } from './ttlCache';
 
@@ -380,11 +381,6 @@ export async function getFrameById(id: number): Promise<Frame> {
   const { base } = serverContext();
   const { data } = await fetchJson<unknown>(wpUrl(base, WP_PREFIX, `frame/${segment(id)}`));
   return toFrame(data, id);
-}
-
-/** Whether this process is `next build` (Next sets NEXT_PHASE in the build and its workers). */
-export function isBuildPhase(): boolean {
-  return process.env.NEXT_PHASE === 'phase-production-build';
 }
 
 // Frames read by this build process (see getFrameForPage).
