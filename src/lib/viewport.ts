@@ -17,26 +17,30 @@ export function belowBreakpointQuery(breakpoint: number = DEFAULT_BREAKPOINT): s
 }
 
 /**
+ * Calls `listener` with whether the viewport is narrower than `breakpoint`, now and on every
+ * change; returns the unsubscribe. Without `matchMedia` (very old browsers) it does nothing.
+ */
+export function watchBelowBreakpoint(listener: (below: boolean) => void, breakpoint: number = DEFAULT_BREAKPOINT): () => void {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return () => {};
+  const query = window.matchMedia(belowBreakpointQuery(breakpoint));
+  const update = () => listener(query.matches);
+  // Subscribing first, then reading, so a change in between is not lost.
+  if (typeof query.addEventListener === 'function') query.addEventListener('change', update);
+  else query.addListener(update); // Safari < 14
+  update();
+  return () => {
+    if (typeof query.removeEventListener === 'function') query.removeEventListener('change', update);
+    else query.removeListener(update);
+  };
+}
+
+/**
  * Whether the viewport is narrower than `breakpoint`. False on the server and on the first
  * render (so the hydrated HTML matches the server's), then follows `matchMedia` changes.
  * Without `matchMedia` (very old browsers), stays false.
  */
 export function useIsBelowBreakpoint(breakpoint: number = DEFAULT_BREAKPOINT): boolean {
   const [below, setBelow] = useState(false);
-
-  useEffect(() => {
-    if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return undefined;
-    const query = window.matchMedia(belowBreakpointQuery(breakpoint));
-    const update = () => setBelow(query.matches);
-    // Subscribing first, then reading, so a change in between is not lost.
-    if (typeof query.addEventListener === 'function') query.addEventListener('change', update);
-    else query.addListener(update); // Safari < 14
-    update();
-    return () => {
-      if (typeof query.removeEventListener === 'function') query.removeEventListener('change', update);
-      else query.removeListener(update);
-    };
-  }, [breakpoint]);
-
+  useEffect(() => watchBelowBreakpoint(setBelow, breakpoint), [breakpoint]);
   return below;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { TopMenuEntry } from '@/lib/types';
-import { belowBreakpointQuery } from '@/lib/viewport';
+import { watchBelowBreakpoint } from '@/lib/viewport';
 import { ChevronDown, CloseIcon } from './icons';
 import { FALLBACK_NAVIGATION } from './layoutData';
 import { containsCurrentPath, isGroupHeading, visibleSubmenus } from './links';
@@ -63,17 +63,10 @@ export function MobileDrawer({ id, open, menu, currentPath, onClose }: MobileDra
   // lock). Watched only while open, here rather than in the header, so the header never
   // re-renders for a width change (issue 5: no work after hydration on every page).
   useEffect(() => {
-    if (!open || typeof window.matchMedia !== 'function') return undefined;
-    const query = window.matchMedia(belowBreakpointQuery());
-    const onChange = () => {
-      if (!query.matches) onClose(false);
-    };
-    if (typeof query.addEventListener === 'function') query.addEventListener('change', onChange);
-    else query.addListener(onChange); // Safari < 14
-    return () => {
-      if (typeof query.removeEventListener === 'function') query.removeEventListener('change', onChange);
-      else query.removeListener(onChange);
-    };
+    if (!open) return undefined;
+    return watchBelowBreakpoint((below) => {
+      if (!below) onClose(false);
+    });
   }, [open, onClose]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
