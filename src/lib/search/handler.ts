@@ -36,12 +36,14 @@ import { createTtlCache } from '../wordpress/ttlCache';
  */
 
 export const SEARCH_MAX_BODY_BYTES = 4 * 1024;
-/** A search answer's lifetime in shared caches: as long as the server keeps it (SEARCH_CACHE). */
-export const SEARCH_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=60';
+
 /** The header may hold 200 characters URL-encoded (up to 12 bytes each for 4-byte UTF-8). */
 export const SEARCH_MAX_HEADER_LENGTH = MAX_QUERY_LENGTH * 12;
 export const SEARCH_RATE_LIMIT = { points: 30, durationSeconds: 10 } as const;
 export const SEARCH_CACHE = { maxEntries: 500, ttlMs: 60_000 } as const;
+/** A search answer's lifetime in shared caches: as long as the server keeps it (SEARCH_CACHE). */
+const SEARCH_CACHE_SECONDS = SEARCH_CACHE.ttlMs / 1000;
+export const SEARCH_CACHE_CONTROL = `public, max-age=0, s-maxage=${SEARCH_CACHE_SECONDS}, stale-while-revalidate=${SEARCH_CACHE_SECONDS}`;
 export const SEARCH_UNAVAILABLE_MESSAGE = 'Search is unavailable, please try again.';
 
 /** The query of a request (normalized), or the problem with it. */
