@@ -6,7 +6,7 @@ import nextJest from 'next/jest.js';
  * playwright-core) against a production build of the site served by `next start`, over the
  * local content server. The global setup builds and starts everything once (e2e/harness); every
  * test file shares that one build. Files run one at a time, in the order of e2e/harness/sequencer.mjs
- * (the stateful ones last). See README.md "Browser tests".
+ * (the stateful ones last). See docs/testing.md "Browser tests".
  */
 const createJestConfig = nextJest({ dir: './' });
 

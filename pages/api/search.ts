@@ -1,6 +1,6 @@
 import { createSearchHandler } from '../../src/lib/search/handler';
 
-/** `POST /api/search`: the site search (see `src/lib/search/handler.ts` and the README). */
+/** `POST /api/search`: the site search (see `src/lib/search/handler.ts` and docs/search-and-ping.md). */
 export default createSearchHandler();
 
 // Next's body parser is off: the handler reads at most 4 KB itself, so every refusal (413, 400
