@@ -10,16 +10,36 @@
  *   npm run wordpress:real -- up --no-seed
  *   npm run wordpress:real -- phpunit [args]   the plugin's PHPUnit tests against this instance
  *   npm run wordpress:real -- phpcs             the plugin's coding-standard check
+ *   npm run test:plugin                          php -l, phpcs and PHPUnit
  *
  * REAL_WORDPRESS_PORT (default 8881) picks the instance; REAL_WORDPRESS_PLUGIN_DIR another plugin folder.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { instance, type RealWordPressState } from './paths';
-import { seedWordPress } from './seed';
+import { instance } from './paths';
+import { upSeeded } from './seeded';
 import { down, phpEnv, reset, running, up } from './server';
 import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Instance } from './paths';
+
+/** `npm run test:plugin`: `php -l` on every PHP file of the plugin, then phpcs, then PHPUnit (the instance started if needed). */
+async function pluginChecks(inst: Instance): Promise<number> {
+  const files = readdirSync(inst.pluginSource, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.php'));
+  let failed = 0;
+  for (const file of files) {
+    const result = spawnSync('php', ['-l', path.join(inst.pluginSource, file)], { encoding: 'utf8' });
+    if (result.status !== 0) {
+      failed++;
+      process.stderr.write(result.stdout + result.stderr);
+    }
+  }
+  console.log(`php -l: ${files.length - failed} of ${files.length} files parse`);
+  if (failed) return 1;
+  console.log('== phpcs');
+  if ((await runPluginTool(inst, 'phpcs', [])) !== 0) return 1;
+  console.log('== PHPUnit (against the real WordPress)');
+  return runPluginTool(inst, 'phpunit', []);
+}
 
 /** Runs the plugin's PHPUnit tests (against this instance, started if needed) or phpcs, from the plugin folder. */
 async function runPluginTool(inst: Instance, tool: 'phpunit' | 'phpcs', args: string[]): Promise<number> {
@@ -46,6 +66,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(on ? `running on ${inst.url}` : 'not running');
     return on ? 0 : 1;
   }
+  if (command === 'plugin-checks') return pluginChecks(inst);
   if (command === 'phpunit' || command === 'phpcs') {
     const rest = argv.slice(argv.indexOf(command) + 1);
     return runPluginTool(inst, command, rest);
@@ -54,18 +75,9 @@ async function main(argv: string[]): Promise<number> {
     console.error('usage: npm run wordpress:real -- [up [--no-seed] | down | reset | status | phpunit [args] | phpcs]');
     return 2;
   }
-  const started = await up(inst);
-  const previous: Partial<RealWordPressState> = existsSync(inst.stateFile) ? JSON.parse(readFileSync(inst.stateFile, 'utf8')) : {};
-  let seeded = previous.seeded === true;
-  if (!seeded && !argv.includes('--no-seed')) {
-    await seedWordPress({ url: inst.url, user: started.adminUser, appPassword: started.appPassword, log: console.log });
-    seeded = true;
-  }
-  const state: RealWordPressState = {
-    url: inst.url, port: inst.port, configName: inst.configName, httpHost: inst.httpHost,
-    adminUser: started.adminUser, appPassword: started.appPassword, seeded,
-  };
-  writeFileSync(inst.stateFile, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
+  const state = await upSeeded(inst, { seed: !argv.includes('--no-seed') });
+  const { seeded } = state;
+  const started = state;
   console.log(
     [
       '',

@@ -163,6 +163,7 @@ export function phpEnv(inst: Instance, extra: Record<string, string> = {}): Node
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
+    NODE_ENV: process.env.NODE_ENV,
     PAYMENTS_WP_HOST: inst.httpHost,
     PAYMENTS_WP_CONFIG: inst.configName,
     PAYMENTS_WP_CONTENT_DIR: inst.contentDir,
