@@ -34,6 +34,10 @@ if ( 'install' === $payments_step ) {
 	}
 	$result = wp_install( 'Corvane Payments', getenv( 'PAYMENTS_WP_ADMIN_USER' ), 'admin@example.test', true, '', getenv( 'PAYMENTS_WP_ADMIN_PASSWORD' ) );
 	update_option( 'blogdescription', 'Payments that keep your business moving' );
+	// The seed is the whole content: no "Hello world!", sample page or privacy policy draft.
+	foreach ( get_posts( array( 'post_type' => 'any', 'post_status' => 'any', 'numberposts' => -1 ) ) as $payments_post ) {
+		wp_delete_post( $payments_post->ID, true );
+	}
 	update_option( 'timezone_string', 'UTC' );
 	payments_out( array( 'installed' => true, 'user_id' => $result['user_id'] ) );
 	exit( 0 );
