@@ -1,8 +1,8 @@
 import { collectionHeaders, queryCollection, type Listed } from './collection';
-import { matchesMetaQuery } from './metaQuery';
+import { alertMetaQueryProblem, matchesMetaQuery } from './metaQuery';
 import { readArgs, type ArgSchema, type ArgValues } from './params';
 import type { PhpArray } from './phpQuery';
-import { asJson, prepareMedia, preparePost, prepareSearchResult, type Context, type PrepareOptions } from './prepare';
+import { AUTHOR_ID, asJson, prepareCategory, prepareMedia, preparePost, prepareSearchResult, prepareUser, type Context, type PrepareOptions } from './prepare';
 import { POST_TYPES, SEARCHABLE_TYPES, type PostTypeDef } from './postTypes';
 import { invalidPostId, restError, type Json, type RestError, type RestResult } from './responses';
 import type { StoredMedia, StoredPost, WordPressStore } from './store';
@@ -186,7 +186,15 @@ function listPosts(ctx: RouteContext, def: PostTypeDef): RestResult {
     const error = orderbyError(v);
     if (error) return error;
     const items = ctx.store.collections[def.restBase];
-    const metaQuery = ctx.query.get('meta_query');
+    // Core ignores `meta_query`; the companion plugin registers it on alerts only, allow-listed.
+    const metaQuery = def.restBase === 'alert' ? ctx.query.get('meta_query') : undefined;
+    const problem = def.restBase === 'alert' ? alertMetaQueryProblem(metaQuery) : null;
+    if (problem) {
+      return restError(400, 'rest_invalid_param', 'Invalid parameter(s): meta_query', {
+        params: { meta_query: problem },
+        details: { meta_query: { code: 'rest_invalid_param', message: problem, data: { status: 400 } } },
+      });
+    }
     const sticky = def.sticky && typeof v.sticky === 'boolean' ? v.sticky : undefined;
     const where = (i: number): boolean => {
       const post = items[i];
@@ -316,6 +324,37 @@ function postRoutes(def: PostTypeDef): Route[] {
   ];
 }
 
+const TERM_ARGS: Record<string, ArgSchema> = {
+  context: { type: 'string', enum: ['view', 'embed', 'edit'], default: 'view' },
+  page: PAGE,
+  per_page: PER_PAGE,
+  post: { type: 'integer' },
+};
+
+/** `/wp/v2/categories` and `/wp/v2/tags`: the fake has WordPress's default category and no tags. */
+function terms(ctx: RouteContext, taxonomy: 'category' | 'post_tag'): RestResult {
+  return withArgs(ctx, TERM_ARGS, (v) => {
+    if (v.context === 'edit') return restError(401, 'rest_forbidden_context', 'Sorry, you are not allowed to edit terms in this taxonomy.');
+    const options = ctx.prepare(v.context === 'embed' ? 'embed' : 'view');
+    if (typeof v.post === 'number') {
+      const post = ctx.store.collections.posts.find((p) => p.id === v.post);
+      if (!post) return restError(400, 'rest_post_invalid_id', 'Invalid post ID.');
+      if (post.status !== 'publish') return restError(401, 'rest_forbidden_context', 'Sorry, you are not allowed to view terms for this post.');
+    }
+    const items = taxonomy === 'category' ? [prepareCategory(options)] : [];
+    const route = taxonomy === 'category' ? '/wp/v2/categories' : '/wp/v2/tags';
+    return { status: 200, data: items, headers: collectionHeaders(restUrl(route), ctx.query, Number(v.page), items.length ? 1 : 0, items.length) };
+  });
+}
+
+function user(ctx: RouteContext, id: number): RestResult {
+  return withArgs(ctx, ITEM_ARGS, (v) => {
+    if (id !== AUTHOR_ID) return restError(404, 'rest_user_invalid_id', 'Invalid user ID.');
+    if (v.context === 'edit') return restError(401, 'rest_user_cannot_view', 'Sorry, you are not allowed to list users.');
+    return { status: 200, data: prepareUser(ctx.prepare(v.context === 'embed' ? 'embed' : 'view')) };
+  });
+}
+
 export const ROUTES: readonly Route[] = [
   ...POST_TYPES.flatMap(postRoutes),
   route('wp/v2', '/media', ['GET', 'POST'], collectionArgs('media', false), listMedia, cannotCreate),
@@ -324,6 +363,9 @@ export const ROUTES: readonly Route[] = [
   ),
   route('wp/v2', `/navigation${ID}`, ['GET'], {}, (ctx, p) => menu(ctx, Number(p.id))),
   route('wp/v2', '/search', ['GET'], SEARCH_ARGS, search),
+  route('wp/v2', `/users${ID}`, ['GET'], ITEM_ARGS, (ctx, p) => user(ctx, Number(p.id))),
+  route('wp/v2', '/categories', ['GET'], TERM_ARGS, (ctx) => terms(ctx, 'category')),
+  route('wp/v2', '/tags', ['GET'], TERM_ARGS, (ctx) => terms(ctx, 'post_tag')),
   ...POST_TYPES.filter((def) => def.idList).map((def) => route('custom-api/v1', `/${def.idList}`, ['GET'], {}, (ctx) => idList(ctx, def))),
 ];
 

@@ -51,13 +51,17 @@ export interface StoredMedia extends WpMedia {
   caption: WpRendered;
   /** The post this file was uploaded to, or null. */
   post: number | null;
+  /** Path under `wp-content/uploads/`, e.g. `2025/03/hero.png` (the fake's own: WordPress keeps it in `_wp_attached_file`). */
+  uploadFile: string;
   media_details: {
     width?: number;
     height?: number;
-    /** Path under `wp-content/uploads/`, e.g. `2025/03/hero.png`. */
-    file: string;
+    /** Path under `wp-content/uploads/` (images only, as in WordPress). */
+    file?: string;
     filesize: number;
-    sizes: Record<string, StoredMediaSize>;
+    /** Intermediate sizes and `full` (`{}` for documents). */
+    sizes: Record<string, Omit<StoredMediaSize, 'filesize'> & { filesize?: number }>;
+    image_meta?: Record<string, string | string[]>;
   };
 }
 

@@ -10,7 +10,7 @@
  * Where the two differ, WordPress wins: the fake is fixed, never this test.
  */
 import { startLocalWordPress, type LocalWordPress } from '../../scripts/local-wordpress';
-import { readState } from '../helpers/site';
+import { instance } from '../../scripts/real-wordpress/paths';
 import { shapeDifferences, shapeOf } from './shape';
 
 interface Answer {
@@ -24,7 +24,8 @@ let real: string;
 
 beforeAll(async () => {
   fake = await startLocalWordPress({ port: 0 });
-  real = readState().wordpressUrl;
+  // The instance the harness started (E2E_WORDPRESS=real), or any running one on REAL_WORDPRESS_PORT.
+  real = instance().url;
 });
 
 afterAll(async () => {

@@ -50,7 +50,7 @@ export function shapeDifferences(expected: Shape, actual: Shape, at = ''): strin
   if (typeof expected === 'string' || typeof actual === 'string') {
     return JSON.stringify(expected) === JSON.stringify(actual) ? [] : [`${at || '.'}: ${JSON.stringify(expected)} ≠ ${JSON.stringify(actual)}`];
   }
-  const isList = (s: Shape): s is { '[]': Shape[] } => '[]' in s && Object.keys(s).length === 1;
+  const isList = (s: Exclude<Shape, string>): s is { '[]': Shape[] } => '[]' in s && Object.keys(s).length === 1;
   if (isList(expected) || isList(actual)) {
     if (!(isList(expected) && isList(actual))) return [`${at || '.'}: ${JSON.stringify(expected)} ≠ ${JSON.stringify(actual)}`];
     // An empty list on either side says nothing about its elements.

@@ -71,8 +71,9 @@ async function typesByRestBase(client: RestClient): Promise<Map<string, string>>
 }
 
 async function importMedia(client: RestClient, media: StoredMedia[], ids: Map<number, number>, urls: Map<string, string>, origin: string): Promise<void> {
-  await eachLimited(media, 4, async (item) => {
-    const { file, width, height } = item.media_details;
+  const upload = async (item: StoredMedia): Promise<void> => {
+    const file = item.uploadFile;
+    const { width, height } = item.media_details;
     const bytes = uploadBytes({ file, mime_type: item.mime_type, width, height, title: item.title.rendered });
     const filename = file.replace(/^.*\//, '');
     const created = await client.request<{ id: number; source_url: string }>('POST', '/wp/v2/media', new Uint8Array(bytes), {
@@ -89,7 +90,12 @@ async function importMedia(client: RestClient, media: StoredMedia[], ids: Map<nu
     const relative = created.source_url.slice(created.source_url.indexOf(UPLOADS_PATH));
     urls.set(`${ORIGIN}${UPLOADS_PATH}${file}`, `${origin}${relative}`);
     urls.set(`${DEV_HOST}${UPLOADS_PATH}${file}`, `${DEV_HOST}${relative}`);
-  });
+  };
+  // The first upload alone: it creates this month's uploads folder, which parallel uploads would
+  // race to create (wp_mkdir_p fails for all but one of them).
+  const [first, ...rest] = media;
+  if (first) await upload(first);
+  await eachLimited(rest, 4, upload);
 }
 
 /** The REST body that creates one seed item: what an editor typed, with ids and URLs mapped. */

@@ -1,4 +1,5 @@
 import { postTypeByRestBase, type PostRestBase } from '../postTypes';
+import { emptyImageMeta, intermediateSizes } from '../imageSizes';
 import type { StoredMedia, StoredMenuItem, StoredPost } from '../store';
 import { uploadBytes } from '../uploads';
 import { ORIGIN, uploadUrl } from '../urls';
@@ -148,6 +149,25 @@ export interface MediaInput {
   parent?: number;
 }
 
+/**
+ * `media_details.sizes` as WordPress makes them (`./imageSizes`): each intermediate size is a real
+ * file (`{name}-{w}x{h}.png`, served by the fake), and `full` is the original (without `filesize`).
+ */
+function imageSizes(file: string, mime: string, width: number, height: number, title: string): StoredMedia['media_details']['sizes'] {
+  const dir = file.replace(/[^/]*$/, '');
+  const basename = file.slice(dir.length);
+  const stem = basename.replace(/\.[a-z0-9]+$/i, '');
+  const ext = basename.slice(stem.length);
+  const sizes: StoredMedia['media_details']['sizes'] = {};
+  for (const [name, w, h] of intermediateSizes(width, height)) {
+    const sizeFile = `${stem}-${w}x${h}${ext}`;
+    const filesize = uploadBytes({ file: `${dir}${sizeFile}`, mime_type: mime, width: w, height: h, title }).length;
+    sizes[name] = { file: sizeFile, width: w, height: h, filesize, mime_type: mime, source_url: uploadUrl(`${dir}${sizeFile}`) };
+  }
+  sizes.full = { file: basename, width, height, mime_type: mime, source_url: uploadUrl(file) };
+  return sizes;
+}
+
 export function makeMedia(input: MediaInput): StoredMedia {
   const mime = input.mimeType ?? 'image/png';
   const isImage = mime.startsWith('image/');
@@ -176,17 +196,18 @@ export function makeMedia(input: MediaInput): StoredMedia {
     alt_text: input.alt,
     media_type: isImage ? 'image' : 'file',
     mime_type: mime,
-    media_details: isImage
+      media_details: isImage
       ? {
           width: input.width,
           height: input.height,
           file: input.file,
           filesize,
-          sizes: {
-            full: { file: basename, width: input.width ?? 0, height: input.height ?? 0, filesize, mime_type: mime, source_url: url },
-          },
+          sizes: imageSizes(input.file, mime, input.width ?? 0, input.height ?? 0, input.title),
+          image_meta: emptyImageMeta(),
         }
-      : { file: input.file, filesize, sizes: {} },
+      : // WordPress 6.1 stores only the size of a document (no `file`, no `sizes` beyond `{}`).
+        { filesize, sizes: {} },
+    uploadFile: input.file,
     post: input.parent ?? null,
     source_url: url,
   };
