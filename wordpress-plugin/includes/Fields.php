@@ -116,14 +116,14 @@ final class Fields
         foreach (array_keys(self::FIELDS) as $restBase) {
             register_rest_field(ContentModel::postTypeFor($restBase), 'acf', [
                 'get_callback' => static fn (array $item): array => self::read((int) $item['id'], $restBase),
-                'update_callback' => static fn ($value, $post): true|WP_Error =>
+                'update_callback' => static fn ($value, $post): bool|WP_Error =>
                     self::updateFromRest($value, $post, $restBase),
                 'schema' => [
                     'description' => 'Custom fields, stored as post meta under their own names.',
                     'type' => 'object',
                     'context' => ['view', 'edit', 'embed'],
                     'arg_options' => [
-                        'validate_callback' => static function ($value) use ($restBase): true|WP_Error {
+                        'validate_callback' => static function ($value) use ($restBase): bool|WP_Error {
                             $clean = self::clean($value, $restBase);
                             return is_wp_error($clean) ? $clean : true;
                         },
@@ -143,7 +143,7 @@ final class Fields
         register_rest_field(ContentModel::postTypeFor('frame_type'), 'fields_mapping', [
             'get_callback' => static fn (array $item): string =>
                 (string) get_post_meta((int) $item['id'], self::MAPPING_META, true),
-            'update_callback' => static function ($value, $post): true|WP_Error {
+            'update_callback' => static function ($value, $post): bool|WP_Error {
                 if (!$post instanceof WP_Post || !current_user_can('edit_post', $post->ID)) {
                     return self::cannotEdit();
                 }
@@ -155,7 +155,7 @@ final class Fields
                 'type' => 'string',
                 'context' => ['view', 'edit'],
                 'arg_options' => [
-                    'validate_callback' => static function ($value): true|WP_Error {
+                    'validate_callback' => static function ($value): bool|WP_Error {
                         $rules = FrameMapping::parse($value);
                         return is_wp_error($rules) ? $rules : true;
                     },
@@ -216,7 +216,7 @@ final class Fields
      * @param mixed  $post     The post being written.
      * @param string $restBase Its REST base.
      */
-    private static function updateFromRest(mixed $value, mixed $post, string $restBase): true|WP_Error
+    private static function updateFromRest(mixed $value, mixed $post, string $restBase): bool|WP_Error
     {
         if (!$post instanceof WP_Post || !current_user_can('edit_post', $post->ID)) {
             return self::cannotEdit();

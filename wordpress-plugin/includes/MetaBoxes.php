@@ -112,7 +112,11 @@ final class MetaBoxes
         echo '<tr><th scope="row"><label for="payments-headless-mapping">' . esc_html__('Fields mapping (JSON list of rules)', 'payments-headless')
             . '</label></th><td><textarea id="payments-headless-mapping" class="large-text code" rows="16" name="'
             . esc_attr(self::MAPPING_INPUT) . '">' . esc_textarea($text) . '</textarea><p class="description">'
-            . esc_html__('Each rule: {"field": name, and one of "valueSingle": {label, path}, "valueObject": {name: {label, path}}, "valueList": {label, path, fields: {name: {label, path}}}}. The labels become the frame form.', 'payments-headless')
+            . esc_html__(
+                'Each rule: {"field": name, and one of "valueSingle": {label, path}, "valueObject": {name: {label, path}}, '
+                . '"valueList": {label, path, fields: {name: {label, path}}}}. The labels become the frame form.',
+                'payments-headless'
+            )
             . '</p></td></tr>';
     }
 

@@ -134,7 +134,8 @@ final class NavigationSettings
         $rows[] = [0, 0];
         echo '<div class="wrap"><h1>' . esc_html__('Headless navigation', 'payments-headless') . '</h1>';
         echo '<p>' . esc_html__(
-            'The site reads its menu at /wp-json/wp/v2/navigation/{id} (id 3 by default). Without a row here, {id} is the classic menu\'s own id. A row points a navigation id at another menu.',
+            'The site reads its menu at /wp-json/wp/v2/navigation/{id} (id 3 by default). Without a row here, '
+            . '{id} is the classic menu\'s own id. A row points a navigation id at another menu.',
             'payments-headless'
         ) . '</p>';
         echo '<form method="post" action="' . esc_url(admin_url('options.php')) . '">';

@@ -254,7 +254,7 @@ final class RestReads
                 implode(', ', self::ALERT_META_KEYS)
             ),
             'type' => 'object',
-            'validate_callback' => static function ($value): true|WP_Error {
+            'validate_callback' => static function ($value): bool|WP_Error {
                 $clean = self::cleanMetaQuery($value);
                 return is_wp_error($clean) ? $clean : true;
             },

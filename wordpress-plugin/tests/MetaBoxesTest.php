@@ -17,7 +17,8 @@ use PaymentsHeadless\Plugin;
 final class MetaBoxesTest extends TestCase
 {
     private const MAPPING = '[{"field":"heading","valueSingle":{"label":"Big heading","path":"acf.heading"}},'
-        . '{"field":"cta","valueObject":{"label":{"label":"Button label","path":"acf.cta_label"},"url":{"label":"Button link","path":"acf.cta_url"}}},'
+        . '{"field":"cta","valueObject":{"label":{"label":"Button label","path":"acf.cta_label"},'
+        . '"url":{"label":"Button link","path":"acf.cta_url"}}},'
         . '{"field":"cards","valueList":{"label":"Card list","path":"acf.cards","fields":{"title":{"label":"Card title","path":"title"}}}},'
         . '{"field":"author","valueSingle":{"label":"Title","path":"title.rendered"}}]';
 
