@@ -115,7 +115,8 @@ final class Fields
     {
         foreach (array_keys(self::FIELDS) as $restBase) {
             register_rest_field(ContentModel::postTypeFor($restBase), 'acf', [
-                'get_callback' => static fn (array $item): array => self::read((int) $item['id'], $restBase),
+                'get_callback' => static fn (array $item, string $field, WP_REST_Request $request): array =>
+                    self::canReadFields((int) $item['id'], $request) ? self::read((int) $item['id'], $restBase) : [],
                 'update_callback' => static fn ($value, $post): bool|WP_Error =>
                     self::updateFromRest($value, $post, $restBase),
                 'schema' => [
@@ -163,6 +164,26 @@ final class Fields
                 ],
             ],
         ]);
+    }
+
+    /**
+     * Whether a request may read a post's fields: a password-protected post's fields are protected
+     * like its content (readable with the right `password` parameter, or by users who can edit it).
+     *
+     * @param int             $postId  The post.
+     * @param WP_REST_Request $request The request.
+     */
+    public static function canReadFields(int $postId, WP_REST_Request $request): bool
+    {
+        $post = get_post($postId);
+        if (!$post instanceof WP_Post || '' === $post->post_password) {
+            return true;
+        }
+        if (current_user_can('edit_post', $postId)) {
+            return true;
+        }
+        $password = $request->get_param('password');
+        return is_string($password) && hash_equals($post->post_password, $password);
     }
 
     /**

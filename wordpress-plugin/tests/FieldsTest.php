@@ -180,6 +180,19 @@ final class FieldsTest extends TestCase
         $this->assertStringNotContainsString('<script', $summary);
     }
 
+    public function testFieldsOfAPasswordProtectedItemNeedItsPasswordLikeItsContent(): void
+    {
+        $id = $this->createPost('whitepapers', ['post_password' => 'open sesame'], ['summary' => 'Members only']);
+        $this->assertSame([], $this->json($this->rest('GET', "/wp/v2/whitepapers/{$id}"))['acf']);
+        $this->assertSame(403, $this->rest('GET', "/wp/v2/whitepapers/{$id}", ['password' => 'wrong'])->get_status());
+        $listed = $this->json($this->rest('GET', '/wp/v2/whitepapers', ['include' => [$id]]));
+        $this->assertSame([], $listed[0]['acf']);
+        $this->assertSame(
+            ['summary' => 'Members only'],
+            $this->json($this->rest('GET', "/wp/v2/whitepapers/{$id}", ['password' => 'open sesame']))['acf']
+        );
+    }
+
     public function testFrameAcfListsOnlyTheFramesOwnFieldsNotOtherMeta(): void
     {
         $id = $this->createPost('frame', [], ['frame_type' => 'hero', 'heading' => 'Hi']);
