@@ -355,6 +355,10 @@ final class MetaBoxes
                 continue;
             }
             if (isset($json[$key])) {
+                if ('' === trim($value)) {
+                    $acf[$key] = null; // An emptied JSON field removes the field.
+                    continue;
+                }
                 $decoded = json_decode($value, true);
                 if (null === $decoded && 'null' !== trim($value)) {
                     return new WP_Error('payments_headless_json', sprintf('%s: the JSON is not valid; nothing was saved.', $key));

@@ -73,6 +73,19 @@ final class MetaBoxesTest extends TestCase
         );
     }
 
+    public function testAnEmptiedJsonFieldRemovesTheFieldAndInvalidJsonSavesNothing(): void
+    {
+        $this->loginAs('editor');
+        $frame = $this->createPost('frame', [], ['frame_type' => 'stats', 'heading' => 'Old', 'stats' => [['value' => '1']]]);
+        $this->submit($frame, [
+            MetaBoxes::INPUT => ['heading' => 'New', 'stats' => '[{"value": '],
+            MetaBoxes::JSON_INPUT => ['stats' => '1'],
+        ]);
+        $this->assertSame('Old', get_post_meta($frame, 'heading', true));
+        $this->submit($frame, [MetaBoxes::INPUT => ['stats' => ' '], MetaBoxes::JSON_INPUT => ['stats' => '1']]);
+        $this->assertSame(['frame_type' => 'stats', 'heading' => 'Old'], Fields::read($frame, 'frame'));
+    }
+
     public function testTheFormIsNotSavedWithoutAValidNonce(): void
     {
         $this->loginAs('editor');
