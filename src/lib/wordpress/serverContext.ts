@@ -11,6 +11,8 @@ export interface ServerContext {
   rewriteMedia: Rewriter;
   /** Turns a link on the content system's or the site's own origin into a site path; others stay. */
   toSitePath: (href: string) => string;
+  /** Whether an absolute http(s) URL is on the content system's or the site's own origin. */
+  isOwnUrl: (href: string) => boolean;
 }
 
 let context: ServerContext | null = null;
@@ -19,7 +21,16 @@ export function serverContext(): ServerContext {
   if (context) return context;
   const config = getConfig();
   const ownOrigins = new Set([new URL(config.wordpressUrl).origin, new URL(config.siteUrl).origin]);
+  const isOwnUrl = (href: string): boolean => {
+    if (!/^https?:\/\//i.test(href)) return false;
+    try {
+      return ownOrigins.has(new URL(href).origin);
+    } catch {
+      return false;
+    }
+  };
   context = {
+    isOwnUrl,
     base: config.wordpressUrl,
     rewriteMedia: createMediaRewriter(config),
     toSitePath: (href) => {
