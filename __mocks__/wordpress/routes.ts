@@ -331,10 +331,24 @@ function getType(ctx: RouteContext, name: string): RestResult {
   });
 }
 
+/**
+ * A classic menu's items, flat, in menu order. A link to a post (`type: post_type`) carries the
+ * post's permalink as it is now, as `wp_setup_nav_menu_item` computes it at read time.
+ */
 function menu(ctx: RouteContext, id: number): RestResult {
   const items = ctx.store.menus[id];
   if (!items) return invalidPostId();
-  return { status: 200, data: asJson([...items].sort((a, b) => a.menu_order - b.menu_order)) };
+  const permalink = (objectId: string): string | undefined => {
+    for (const posts of Object.values(ctx.store.collections)) {
+      const post = posts.find((p) => String(p.id) === objectId);
+      if (post) return post.link;
+    }
+    return undefined;
+  };
+  const data = [...items]
+    .sort((a, b) => a.menu_order - b.menu_order)
+    .map((item) => (item.type === 'post_type' ? { ...item, url: permalink(item.object_id) ?? item.url } : item));
+  return { status: 200, data: asJson(data) };
 }
 
 /** A custom-api id list: every published item, newest first, with the title as stored. */
