@@ -71,6 +71,11 @@ export function postTypeByRestBase(restBase: string): PostTypeDef | undefined {
   return POST_TYPES.find((t) => t.restBase === restBase);
 }
 
+/** The post type of a DEFAULT name (`press-release`), as the seed content names them; renamed stores map through `postTypeNames`. */
+export function postTypeByType(type: string): PostTypeDef | undefined {
+  return POST_TYPES.find((t) => t.type === type);
+}
+
 /** The post types `/wp/v2/search` can return, in registration order. */
 export const SEARCHABLE_TYPES: readonly PostTypeDef[] = POST_TYPES.filter((t) => t.searchable);
 
