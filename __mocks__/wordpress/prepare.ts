@@ -175,7 +175,7 @@ export function preparePost(post: StoredPost, def: PostTypeDef, options: Prepare
   const links: Links = {
     self: [{ href: restUrl(`${base}/${post.id}`), targetHints: { allow: ['GET'] } }],
     collection: [{ href: restUrl(base) }],
-    about: [{ href: restUrl(`/wp/v2/types/${def.type}`) }],
+    about: [{ href: restUrl(`/wp/v2/types/${post.type}`) }],
     author: [{ embeddable: true, href: restUrl(`/wp/v2/users/${AUTHOR_ID}`) }],
   };
   if (post.featured_media) links['wp:featuredmedia'] = [{ embeddable: true, href: restUrl(`/wp/v2/media/${post.featured_media}`) }];
@@ -236,10 +236,11 @@ export function prepareMedia(media: StoredMedia, options: PrepareOptions): JsonO
 // Search results
 
 export function prepareSearchResult(post: StoredPost, def: PostTypeDef, options: PrepareOptions): JsonObject {
-  const data: JsonObject = { id: post.id, title: post.title.rendered, url: post.link, type: 'post', subtype: def.type };
+  // `subtype` is the post type NAME (the store's, which may not be the fake's default).
+  const data: JsonObject = { id: post.id, title: post.title.rendered, url: post.link, type: 'post', subtype: post.type };
   const links: Links = {
     self: [{ embeddable: true, href: restUrl(`/wp/v2/${def.restBase}/${post.id}`) }],
-    about: [{ href: restUrl(`/wp/v2/types/${def.type}`) }],
+    about: [{ href: restUrl(`/wp/v2/types/${post.type}`) }],
     collection: [{ href: restUrl('/wp/v2/search') }],
   };
   return withLinks(data, links, options);
@@ -280,6 +281,50 @@ export function prepareCategory(options: PrepareOptions): JsonObject {
     collection: [{ href: restUrl('/wp/v2/categories') }],
     about: [{ href: restUrl('/wp/v2/taxonomies/category') }],
     'wp:post_type': [{ href: restUrl(`/wp/v2/posts?categories=${id}`) }],
+    curies: CURIES,
+  };
+  return withLinks(data, links, options);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Post types
+
+/** A post type as `/wp/v2/types` describes it. */
+export interface PostTypeView {
+  name: string;
+  /** The plural label (`name` in REST). */
+  label: string;
+  restBase: string;
+  description: string;
+  hierarchical: boolean;
+  taxonomies: readonly string[];
+  icon: string | null;
+}
+
+/** The fields of the embed context (`WP_REST_Post_Types_Controller::get_item_schema`). */
+const TYPE_EMBED_FIELDS = ['name', 'slug', 'icon', 'rest_base', 'rest_namespace'];
+
+/**
+ * `WP_REST_Post_Types_Controller::prepare_item_for_response` for an anonymous client: the view
+ * context's fields in WordPress's order (capabilities, labels, supports, viewable and visibility
+ * are edit-only), links to the collection and to the type's items.
+ */
+export function preparePostType(type: PostTypeView, options: PrepareOptions): JsonObject {
+  const full: JsonObject = {
+    description: type.description,
+    hierarchical: type.hierarchical,
+    has_archive: false,
+    name: type.label,
+    slug: type.name,
+    icon: type.icon,
+    taxonomies: [...type.taxonomies],
+    rest_base: type.restBase,
+    rest_namespace: 'wp/v2',
+  };
+  const data = options.context === 'embed' ? pick(full, TYPE_EMBED_FIELDS) : full;
+  const links: Links = {
+    collection: [{ href: restUrl('/wp/v2/types') }],
+    'wp:items': [{ href: restUrl(`/wp/v2/${type.restBase}`) }],
     curies: CURIES,
   };
   return withLinks(data, links, options);

@@ -218,13 +218,32 @@ export function makeMedia(input: MediaInput): StoredMedia {
 
 export interface MenuNode {
   title: string;
+  /** A custom link's URL; ignored for a link to a post (`post`), whose URL is the post's permalink. */
   url: string;
+  /** A link to a post (menu item type `post_type`), found among the seed posts by REST base and slug. */
+  post?: { restBase: PostRestBase; slug: string };
   children?: readonly MenuNode[];
 }
 
-/** Flattens a menu tree into WordPress's flat list (`menu_item_parent` is the parent's ID as a string, '0' at the top). */
-export function flattenMenu(nodes: readonly MenuNode[], firstId: number): StoredMenuItem[] {
+/** The singular label WordPress shows as a post-type menu item's `type_label`. */
+const TYPE_LABELS: Partial<Record<PostRestBase, string>> = { posts: 'Post', news: 'News', fp_page: 'Page' };
+
+/**
+ * Flattens a menu tree into WordPress's flat list (`menu_item_parent` is the parent's ID as a
+ * string, '0' at the top). Custom links are `type: custom`; links to posts are `type: post_type`
+ * with the post type in `object`, the post's id in `object_id` and its absolute permalink in `url`,
+ * as `wp_setup_nav_menu_item` prepares them.
+ */
+export function flattenMenu(nodes: readonly MenuNode[], firstId: number, posts: readonly SeedPost[] = []): StoredMenuItem[] {
   const items: StoredMenuItem[] = [];
+  const target = (node: MenuNode): Pick<StoredMenuItem, 'object' | 'object_id' | 'type' | 'type_label' | 'url'> | null => {
+    if (!node.post) return null;
+    const { restBase, slug } = node.post;
+    const found = posts.find((p) => p.restBase === restBase && p.post.slug === slug);
+    if (!found) throw new Error(`The menu links to ${restBase} ${slug}, which the seed does not have`);
+    const label = TYPE_LABELS[restBase] ?? postTypeByRestBase(restBase)?.label ?? restBase;
+    return { object: found.post.type, object_id: String(found.post.id), type: 'post_type', type_label: label, url: found.post.link };
+  };
   const walk = (list: readonly MenuNode[], parent: number): void => {
     for (const node of list) {
       const id = firstId + items.length;
@@ -240,6 +259,7 @@ export function flattenMenu(nodes: readonly MenuNode[], firstId: number): Stored
         ui_type: 'link',
         title: node.title,
         url: node.url,
+        ...target(node),
         target: '',
         attr_title: '',
         description: '',
