@@ -10,11 +10,21 @@ import nextJest from 'next/jest.js';
  */
 const createJestConfig = nextJest({ dir: './' });
 
+/**
+ * `npm run test:e2e:real` (E2E_WORDPRESS=real): the same browser checks of every template, the
+ * menu, search, 404s and frame pages, over a site built on a real WordPress with the plugin and
+ * the seed, plus the tests that only make sense there (e2e/real/: the fake held to WordPress).
+ * The other files drive the local content server's test-only admin API or stop it.
+ */
+const REAL_WORDPRESS_FILES = ['templates', 'menu', 'search'].map((name) => `<rootDir>/e2e/${name}.e2e.ts`);
+const real = process.env.E2E_WORDPRESS === 'real';
+
 const config: Config = {
   displayName: 'e2e',
   cacheDirectory: '<rootDir>/.cache/jest-e2e',
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/e2e/**/*.e2e.ts'],
+  testMatch: real ? [...REAL_WORDPRESS_FILES, '<rootDir>/e2e/real/**/*.e2e.ts'] : ['<rootDir>/e2e/**/*.e2e.ts'],
+  testPathIgnorePatterns: real ? ['/node_modules/'] : ['/node_modules/', '<rootDir>/e2e/real/'],
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1' },
   globalSetup: '<rootDir>/e2e/harness/globalSetup.ts',
   globalTeardown: '<rootDir>/e2e/harness/globalTeardown.ts',

@@ -2,7 +2,11 @@
  * The local content server: the fake WordPress (`__mocks__/wordpress`, the same code the jest msw
  * handlers use) as a real HTTP server, for `npm run demo`, `npm run dev` and browser tests.
  *
- *   npx tsx scripts/local-wordpress.ts [--port 3001] [--host 127.0.0.1] [--items 0]
+ *   npx tsx scripts/local-wordpress.ts [--port 3001] [--host 127.0.0.1] [--items 0] [--post-type-prefix ph_]
+ *
+ * `--post-type-prefix` names the post types as another installation would (`ph_news`,
+ * `ph_press_release`, …; blogs stay core's `post`): the REST bases do not change, and the site
+ * must work the same (it reads the names from `/wp/v2/types`).
  *
  * Besides WordPress's own routes it serves a small test-only admin API under `/__fake/` (never in
  * msw, never part of WordPress): see docs/local-wordpress.md.
@@ -10,7 +14,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleWordPressRequest } from '../__mocks__/wordpress/handler';
-import { POST_REST_BASES, postTypeByRestBase, type PostRestBase } from '../__mocks__/wordpress/postTypes';
+import { POST_REST_BASES, postTypeByRestBase, prefixedPostTypeNames, type PostRestBase } from '../__mocks__/wordpress/postTypes';
 import type { StoredMenuItem } from '../__mocks__/wordpress/store';
 import { createSeedStore, type WordPressStore } from '../__mocks__/wordpress/store';
 import { withOrigin } from '../__mocks__/wordpress/urls';
@@ -22,6 +26,8 @@ export interface LocalWordPressOptions {
   host?: string;
   /** Generated items per content type on top of the seed (default 0). */
   items?: number;
+  /** Post type names other than the fake's defaults (see `createSeedStore`). */
+  postTypeNames?: Partial<Record<PostRestBase, string>>;
 }
 
 export interface LocalWordPress {
@@ -215,9 +221,10 @@ export async function startLocalWordPress(opts: LocalWordPressOptions = {}): Pro
   const host = opts.host ?? DEFAULT_HOST;
   const port = opts.port ?? portFromEnv();
   const items = opts.items ?? 0;
-  const store = createSeedStore({ items });
+  const seedOptions = { items, postTypeNames: opts.postTypeNames };
+  const store = createSeedStore(seedOptions);
   const reset = (): void => {
-    Object.assign(store, createSeedStore({ items }));
+    Object.assign(store, createSeedStore(seedOptions));
   };
   const counter = createRequestCounter();
   let origin = '';
@@ -299,8 +306,9 @@ export function parseArgs(argv: readonly string[]): LocalWordPressOptions {
     if (value === undefined) throw new Error(`Missing value for ${flag}`);
     if (flag === '--port') options.port = parseNonNegativeInt(value, '--port');
     else if (flag === '--items') options.items = parseNonNegativeInt(value, '--items');
+    else if (flag === '--post-type-prefix') options.postTypeNames = prefixedPostTypeNames(value);
     else if (flag === '--host') options.host = value;
-    else throw new Error(`Unknown option ${flag} (options: --port N, --host H, --items N)`);
+    else throw new Error(`Unknown option ${flag} (options: --port N, --host H, --items N, --post-type-prefix P)`);
   }
   return options;
 }

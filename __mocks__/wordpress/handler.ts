@@ -58,9 +58,9 @@ function matchRoute(path: string): { route: Route; params: Record<string, string
 /** Routes one request, as `WP_REST_Server::dispatch` does (method already mapped HEAD → GET). */
 function dispatch(env: DispatchEnv, method: string, path: string, query: PhpArray): Dispatched {
   if (method === 'GET') {
-    if (path === '/') return { route: null, result: { status: 200, data: indexData(null) } };
+    if (path === '/') return { route: null, result: { status: 200, data: indexData(null, env.store) } };
     const namespace = NAMESPACES.find((ns) => path.toLowerCase() === `/${ns}`);
-    if (namespace) return { route: null, result: { status: 200, data: indexData(namespace) } };
+    if (namespace) return { route: null, result: { status: 200, data: indexData(namespace, env.store) } };
   }
   const matched = matchRoute(path);
   if (!matched || !matched.route.methods.includes(method)) return { route: null, result: noRoute() };
@@ -102,7 +102,7 @@ function handleRest(store: WordPressStore, req: WordPressRequest, routePath: str
   if (method === 'OPTIONS') {
     // `rest_handle_options_request`: the route's description, or an empty list for unknown routes.
     const matched = matchRoute(path);
-    dispatched = { route: matched?.route ?? null, result: { status: 200, data: matched ? describeRoute(matched.route) : [] } };
+    dispatched = { route: matched?.route ?? null, result: { status: 200, data: matched ? describeRoute(matched.route, store) : [] } };
   } else {
     const fields = parseFields(query.get('_fields'));
     const env: DispatchEnv = { store, fields, embed: parseEmbed(query.get('_embed')), fetchEmbedded: embedResolver(store) };

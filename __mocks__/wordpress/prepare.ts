@@ -3,7 +3,7 @@ import type { PhpValue } from './phpQuery';
 import type { PostTypeDef } from './postTypes';
 import type { Json } from './responses';
 import type { StoredMedia, StoredPost } from './store';
-import { restUrl } from './urls';
+import { ORIGIN, restUrl } from './urls';
 
 /**
  * Items as the REST controllers prepare them: the fields of the request's context, `_links` (when
@@ -97,6 +97,7 @@ function wantsLinks(fields: readonly string[] | null): boolean {
 
 interface Link {
   href: string;
+  taxonomy?: string;
   embeddable?: boolean;
   templated?: boolean;
   name?: string;
@@ -115,7 +116,10 @@ function withLinks(data: JsonObject, links: Links, options: PrepareOptions): Jso
     for (const [rel, list] of Object.entries(links)) {
       if (options.embed !== true && !options.embed.includes(rel)) continue;
       const targets = list.filter((link) => link.embeddable);
-      if (targets.length) embedded[rel] = targets.map((link) => options.fetchEmbedded(link.href));
+      if (!targets.length) continue;
+      const embeds = targets.map((link) => options.fetchEmbedded(link.href));
+      // WP_REST_Server::embed_links keeps a relation only when one of its embeds is not empty.
+      if (embeds.some((embed) => embed !== null && !(Array.isArray(embed) && embed.length === 0))) embedded[rel] = embeds;
     }
     if (Object.keys(embedded).length) out._embedded = embedded;
   }
@@ -131,7 +135,12 @@ function pick(source: JsonObject, keys: readonly string[]): JsonObject {
 // ---------------------------------------------------------------------------------------------
 // Posts of every type
 
-const POST_EMBED_FIELDS = ['id', 'date', 'slug', 'type', 'link', 'title', 'excerpt', 'featured_media', 'acf'];
+const POST_EMBED_FIELDS = ['id', 'date', 'slug', 'type', 'link', 'title', 'excerpt', 'author', 'featured_media', 'acf'];
+
+/** Every item of the fake was written by its one user (`/wp/v2/users/1`), as the real seed import is. */
+export const AUTHOR_ID = 1;
+/** WordPress's default category, the one every seed blog post is in. */
+export const DEFAULT_CATEGORY_ID = 1;
 
 export function preparePost(post: StoredPost, def: PostTypeDef, options: PrepareOptions): JsonObject {
   const full: JsonObject = {
@@ -148,11 +157,16 @@ export function preparePost(post: StoredPost, def: PostTypeDef, options: Prepare
     title: { rendered: post.title.rendered },
     content: asJson(post.content),
     excerpt: asJson(post.excerpt),
+    author: AUTHOR_ID,
     featured_media: post.featured_media,
+    // Core's `post` supports comments and trackbacks and has categories and tags; the site's own
+    // post types support neither (the plugin's content model).
+    ...(def.restBase === 'posts' ? { comment_status: 'open', ping_status: 'open' } : {}),
     template: post.template,
     meta: phpArray(post.meta),
     sticky: post.sticky,
     format: post.format,
+    ...(def.restBase === 'posts' ? { categories: [DEFAULT_CATEGORY_ID], tags: [] } : {}),
     acf: phpArray(post.acf),
     fields_mapping: post.fields_mapping,
   };
@@ -161,10 +175,17 @@ export function preparePost(post: StoredPost, def: PostTypeDef, options: Prepare
   const links: Links = {
     self: [{ href: restUrl(`${base}/${post.id}`), targetHints: { allow: ['GET'] } }],
     collection: [{ href: restUrl(base) }],
-    about: [{ href: restUrl(`/wp/v2/types/${def.type}`) }],
+    about: [{ href: restUrl(`/wp/v2/types/${post.type}`) }],
+    author: [{ embeddable: true, href: restUrl(`/wp/v2/users/${AUTHOR_ID}`) }],
   };
   if (post.featured_media) links['wp:featuredmedia'] = [{ embeddable: true, href: restUrl(`/wp/v2/media/${post.featured_media}`) }];
   links['wp:attachment'] = [{ href: restUrl(`/wp/v2/media?parent=${post.id}`) }];
+  if (def.restBase === 'posts') {
+    links['wp:term'] = [
+      { taxonomy: 'category', embeddable: true, href: restUrl(`/wp/v2/categories?post=${post.id}`) },
+      { taxonomy: 'post_tag', embeddable: true, href: restUrl(`/wp/v2/tags?post=${post.id}`) },
+    ];
+  }
   links.curies = CURIES;
   return withLinks(data, links, options);
 }
@@ -172,7 +193,7 @@ export function preparePost(post: StoredPost, def: PostTypeDef, options: Prepare
 // ---------------------------------------------------------------------------------------------
 // Media
 
-const MEDIA_EMBED_FIELDS = ['id', 'date', 'slug', 'type', 'link', 'title', 'caption', 'alt_text', 'media_type', 'mime_type', 'media_details', 'source_url'];
+const MEDIA_EMBED_FIELDS = ['id', 'date', 'slug', 'type', 'link', 'title', 'author', 'caption', 'alt_text', 'media_type', 'mime_type', 'media_details', 'source_url'];
 
 export function prepareMedia(media: StoredMedia, options: PrepareOptions): JsonObject {
   const full: JsonObject = {
@@ -187,6 +208,9 @@ export function prepareMedia(media: StoredMedia, options: PrepareOptions): JsonO
     type: media.type,
     link: media.link,
     title: asJson(media.title),
+    author: AUTHOR_ID,
+    comment_status: 'open',
+    ping_status: 'closed',
     template: media.template,
     meta: phpArray(media.meta),
     description: asJson(media.description),
@@ -203,6 +227,7 @@ export function prepareMedia(media: StoredMedia, options: PrepareOptions): JsonO
     self: [{ href: restUrl(`/wp/v2/media/${media.id}`), targetHints: { allow: ['GET'] } }],
     collection: [{ href: restUrl('/wp/v2/media') }],
     about: [{ href: restUrl('/wp/v2/types/attachment') }],
+    author: [{ embeddable: true, href: restUrl(`/wp/v2/users/${AUTHOR_ID}`) }],
   };
   return withLinks(data, links, options);
 }
@@ -211,11 +236,96 @@ export function prepareMedia(media: StoredMedia, options: PrepareOptions): JsonO
 // Search results
 
 export function prepareSearchResult(post: StoredPost, def: PostTypeDef, options: PrepareOptions): JsonObject {
-  const data: JsonObject = { id: post.id, title: post.title.rendered, url: post.link, type: 'post', subtype: def.type };
+  // `subtype` is the post type NAME (the store's, which may not be the fake's default).
+  const data: JsonObject = { id: post.id, title: post.title.rendered, url: post.link, type: 'post', subtype: post.type };
   const links: Links = {
     self: [{ embeddable: true, href: restUrl(`/wp/v2/${def.restBase}/${post.id}`) }],
-    about: [{ href: restUrl(`/wp/v2/types/${def.type}`) }],
+    about: [{ href: restUrl(`/wp/v2/types/${post.type}`) }],
     collection: [{ href: restUrl('/wp/v2/search') }],
+  };
+  return withLinks(data, links, options);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The one user and the one category
+
+/** md5 of the user's e-mail address (admin@example.test), as Gravatar addresses it. */
+const AVATAR_HASH = '51965088c5db83c3fd307f308d25198a';
+
+/** The seed's only user, as `/wp/v2/users/{id}` shows it to anyone. */
+export function prepareUser(options: PrepareOptions): JsonObject {
+  const data: JsonObject = {
+    id: AUTHOR_ID,
+    name: 'admin',
+    url: ORIGIN,
+    description: '',
+    link: `${ORIGIN}/author/admin/`,
+    slug: 'admin',
+    avatar_urls: Object.fromEntries([24, 48, 96].map((size) => [String(size), `http://2.gravatar.com/avatar/${AVATAR_HASH}?s=${size}&d=mm&r=g`])),
+    ...(options.context === 'embed' ? {} : { meta: [] }),
+  };
+  const links: Links = { self: [{ href: restUrl(`/wp/v2/users/${AUTHOR_ID}`) }], collection: [{ href: restUrl('/wp/v2/users') }] };
+  return withLinks(data, links, options);
+}
+
+/** WordPress's default category, "Uncategorized". */
+export function prepareCategory(options: PrepareOptions): JsonObject {
+  const id = DEFAULT_CATEGORY_ID;
+  const full: JsonObject = {
+    id, count: 0, description: '', link: `${ORIGIN}/category/uncategorized/`, name: 'Uncategorized',
+    slug: 'uncategorized', taxonomy: 'category', parent: 0, meta: [],
+  };
+  const data = options.context === 'embed' ? pick(full, ['id', 'link', 'name', 'slug', 'taxonomy']) : full;
+  const links: Links = {
+    self: [{ href: restUrl(`/wp/v2/categories/${id}`) }],
+    collection: [{ href: restUrl('/wp/v2/categories') }],
+    about: [{ href: restUrl('/wp/v2/taxonomies/category') }],
+    'wp:post_type': [{ href: restUrl(`/wp/v2/posts?categories=${id}`) }],
+    curies: CURIES,
+  };
+  return withLinks(data, links, options);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Post types
+
+/** A post type as `/wp/v2/types` describes it. */
+export interface PostTypeView {
+  name: string;
+  /** The plural label (`name` in REST). */
+  label: string;
+  restBase: string;
+  description: string;
+  hierarchical: boolean;
+  taxonomies: readonly string[];
+  icon: string | null;
+}
+
+/** The fields of the embed context (`WP_REST_Post_Types_Controller::get_item_schema`). */
+const TYPE_EMBED_FIELDS = ['name', 'slug', 'icon', 'rest_base', 'rest_namespace'];
+
+/**
+ * `WP_REST_Post_Types_Controller::prepare_item_for_response` for an anonymous client: the view
+ * context's fields in WordPress's order (capabilities, labels, supports, viewable and visibility
+ * are edit-only), links to the collection and to the type's items.
+ */
+export function preparePostType(type: PostTypeView, options: PrepareOptions): JsonObject {
+  const full: JsonObject = {
+    description: type.description,
+    hierarchical: type.hierarchical,
+    has_archive: false,
+    name: type.label,
+    slug: type.name,
+    icon: type.icon,
+    taxonomies: [...type.taxonomies],
+    rest_base: type.restBase,
+    rest_namespace: 'wp/v2',
+  };
+  const data = options.context === 'embed' ? pick(full, TYPE_EMBED_FIELDS) : full;
+  const links: Links = {
+    collection: [{ href: restUrl('/wp/v2/types') }],
+    'wp:items': [{ href: restUrl(`/wp/v2/${type.restBase}`) }],
+    curies: CURIES,
   };
   return withLinks(data, links, options);
 }

@@ -1,16 +1,19 @@
 import { collectionHeaders, queryCollection, type Listed } from './collection';
-import { matchesMetaQuery } from './metaQuery';
+import { alertMetaQueryProblem, matchesMetaQuery } from './metaQuery';
 import { readArgs, type ArgSchema, type ArgValues } from './params';
 import type { PhpArray } from './phpQuery';
-import { asJson, prepareMedia, preparePost, prepareSearchResult, type Context, type PrepareOptions } from './prepare';
-import { POST_TYPES, SEARCHABLE_TYPES, type PostTypeDef } from './postTypes';
+import {
+  AUTHOR_ID, asJson, prepareCategory, prepareMedia, preparePost, preparePostType, prepareSearchResult, prepareUser,
+  type Context, type PostTypeView, type PrepareOptions,
+} from './prepare';
+import { CORE_TYPES, POST_TYPES, SEARCHABLE_TYPES, type PostTypeDef, type PostTypeNames } from './postTypes';
 import { invalidPostId, restError, type Json, type RestError, type RestResult } from './responses';
 import type { StoredMedia, StoredPost, WordPressStore } from './store';
 import { ORIGIN, restUrl } from './urls';
 
 /**
  * The REST routes of the fake WordPress: wp/v2 collections and single items of every post type,
- * media, the menu, search, and the custom-api/v1 id lists. Each route declares its methods and
+ * media, the post types (`/wp/v2/types`), the menu, search, and the custom-api/v1 id lists. Each route declares its methods and
  * arguments like `register_rest_route`; GET handlers answer reads, and registered write methods
  * answer what WordPress answers an unauthenticated client.
  */
@@ -23,6 +26,12 @@ export interface RouteContext {
 }
 
 type Params = Record<string, string>;
+type Args = Record<string, ArgSchema> | ((store: WordPressStore) => Record<string, ArgSchema>);
+
+/** A route's arguments for one store. */
+export function routeArgs(r: Route, store: WordPressStore): Record<string, ArgSchema> {
+  return typeof r.args === 'function' ? r.args(store) : r.args;
+}
 
 export interface Route {
   namespace: string;
@@ -30,7 +39,8 @@ export interface Route {
   pattern: string;
   regex: RegExp;
   methods: readonly string[];
-  args: Record<string, ArgSchema>;
+  /** The arguments, or a function of the content when they depend on it (search's `subtype` enum names the store's post types). */
+  args: Args;
   get: (ctx: RouteContext, params: Params) => RestResult;
   /** Non-GET methods (the client is never authenticated). */
   write?: (ctx: RouteContext, params: Params, method: string) => RestResult;
@@ -67,16 +77,32 @@ function collectionArgs(kind: 'post' | 'media', sticky: boolean): Record<string,
 
 const ITEM_ARGS: Record<string, ArgSchema> = { context: { type: 'string', enum: ['view', 'embed', 'edit'], default: 'view' } };
 
-const SEARCH_ARGS: Record<string, ArgSchema> = {
-  context: { type: 'string', enum: ['view', 'embed'], default: 'view' },
-  page: PAGE,
-  per_page: PER_PAGE,
-  search: { type: 'string' },
-  type: { type: 'string', enum: ['post', 'term', 'post-format'], default: 'post' },
-  subtype: { type: 'array', items: { type: 'string', enum: [...SEARCHABLE_TYPES.map((t) => t.type), 'any'] }, default: ['any'] },
-  exclude: IDS,
-  include: IDS,
-};
+/**
+ * The post type names `/wp/v2/search` accepts as `subtype`: every public type in REST but
+ * attachments (`WP_REST_Post_Search_Handler`), in registration order: `post`, core's `page`,
+ * then the plugin's searchable types by the store's names. Any other name answers 400
+ * `rest_invalid_param` for the whole request.
+ */
+function searchSubtypes(names: PostTypeNames): string[] {
+  const [post, ...rest] = SEARCHABLE_TYPES;
+  const core = CORE_TYPES.filter((t) => t.searchable).map((t) => t.name);
+  return [names[post.restBase], ...core, ...rest.map((t) => names[t.restBase])];
+}
+
+function searchArgs(store: WordPressStore): Record<string, ArgSchema> {
+  return {
+    context: { type: 'string', enum: ['view', 'embed'], default: 'view' },
+    page: PAGE,
+    per_page: PER_PAGE,
+    search: { type: 'string' },
+    type: { type: 'string', enum: ['post', 'term', 'post-format'], default: 'post' },
+    subtype: { type: 'array', items: { type: 'string', enum: [...searchSubtypes(store.postTypeNames), 'any'] }, default: ['any'] },
+    exclude: IDS,
+    include: IDS,
+  };
+}
+
+const TYPES_ARGS: Record<string, ArgSchema> = { context: { type: 'string', enum: ['view', 'embed', 'edit'], default: 'view' } };
 
 // ---------------------------------------------------------------------------------------------
 // Errors WordPress answers unauthenticated clients
@@ -186,7 +212,15 @@ function listPosts(ctx: RouteContext, def: PostTypeDef): RestResult {
     const error = orderbyError(v);
     if (error) return error;
     const items = ctx.store.collections[def.restBase];
-    const metaQuery = ctx.query.get('meta_query');
+    // Core ignores `meta_query`; the companion plugin registers it on alerts only, allow-listed.
+    const metaQuery = def.restBase === 'alert' ? ctx.query.get('meta_query') : undefined;
+    const problem = def.restBase === 'alert' ? alertMetaQueryProblem(metaQuery) : null;
+    if (problem) {
+      return restError(400, 'rest_invalid_param', 'Invalid parameter(s): meta_query', {
+        params: { meta_query: problem },
+        details: { meta_query: { code: 'rest_invalid_param', message: problem, data: { status: 400 } } },
+      });
+    }
     const sticky = def.sticky && typeof v.sticky === 'boolean' ? v.sticky : undefined;
     const where = (i: number): boolean => {
       const post = items[i];
@@ -245,9 +279,10 @@ function getMedia(ctx: RouteContext, id: number): RestResult {
 }
 
 function search(ctx: RouteContext): RestResult {
-  return withArgs(ctx, SEARCH_ARGS, (v) => {
+  return withArgs(ctx, searchArgs(ctx.store), (v) => {
     const subtypes = strings(v.subtype) ?? ['any'];
-    const defs = subtypes.includes('any') ? SEARCHABLE_TYPES : SEARCHABLE_TYPES.filter((t) => subtypes.includes(t.type));
+    const names = ctx.store.postTypeNames;
+    const defs = subtypes.includes('any') ? SEARCHABLE_TYPES : SEARCHABLE_TYPES.filter((t) => subtypes.includes(names[t.restBase]));
     // The fake has no terms or post formats: those searches find nothing.
     const entries = v.type === 'post' ? defs.flatMap((def) => ctx.store.collections[def.restBase].map((post) => ({ post, def }))) : [];
     return collectionResult(ctx, v, {
@@ -263,10 +298,68 @@ function search(ctx: RouteContext): RestResult {
   });
 }
 
+/**
+ * Every post type in REST, as `WP_REST_Post_Types_Controller` lists them: WordPress's own
+ * `post`, core's other `show_in_rest` types, then the plugin's, by the store's names.
+ */
+function postTypeViews(store: WordPressStore): PostTypeView[] {
+  const [post, ...plugin] = POST_TYPES;
+  const own = (def: PostTypeDef): PostTypeView => ({
+    name: store.postTypeNames[def.restBase],
+    label: def.label,
+    restBase: def.restBase,
+    description: '',
+    hierarchical: false,
+    taxonomies: def.restBase === 'posts' ? ['category', 'post_tag'] : [],
+    icon: def.restBase === 'posts' ? 'dashicons-admin-post' : null,
+  });
+  return [own(post), ...CORE_TYPES, ...plugin.map(own)];
+}
+
+function listTypes(ctx: RouteContext): RestResult {
+  return withArgs(ctx, TYPES_ARGS, (v) => {
+    // Editing any type needs a user who may edit posts of some type: never the fake's anonymous client.
+    if (v.context === 'edit') return restError(401, 'rest_cannot_view', 'Sorry, you are not allowed to edit posts in this post type.');
+    const options = ctx.prepare(v.context === 'embed' ? 'embed' : 'view');
+    // Keyed by post type name: a JSON object, not a list.
+    return { status: 200, data: Object.fromEntries(postTypeViews(ctx.store).map((t) => [t.name, preparePostType(t, options)])) };
+  });
+}
+
+/** Registered, but not in REST: `/wp/v2/types/{name}` answers 401 `rest_cannot_read_type` for them. */
+const HIDDEN_CORE_TYPES = ['revision', 'custom_css', 'customize_changeset', 'oembed_cache', 'user_request', 'wp_global_styles'];
+
+function getType(ctx: RouteContext, name: string): RestResult {
+  return withArgs(ctx, TYPES_ARGS, (v) => {
+    const type = postTypeViews(ctx.store).find((t) => t.name === name);
+    if (!type) {
+      return HIDDEN_CORE_TYPES.includes(name)
+        ? restError(401, 'rest_cannot_read_type', 'Cannot view post type.')
+        : restError(404, 'rest_type_invalid', 'Invalid post type.');
+    }
+    if (v.context === 'edit') return restError(401, 'rest_forbidden_context', 'Sorry, you are not allowed to edit posts in this post type.');
+    return { status: 200, data: preparePostType(type, ctx.prepare(v.context === 'embed' ? 'embed' : 'view')) };
+  });
+}
+
+/**
+ * A classic menu's items, flat, in menu order. A link to a post (`type: post_type`) carries the
+ * post's permalink as it is now, as `wp_setup_nav_menu_item` computes it at read time.
+ */
 function menu(ctx: RouteContext, id: number): RestResult {
   const items = ctx.store.menus[id];
   if (!items) return invalidPostId();
-  return { status: 200, data: asJson([...items].sort((a, b) => a.menu_order - b.menu_order)) };
+  const permalink = (objectId: string): string | undefined => {
+    for (const posts of Object.values(ctx.store.collections)) {
+      const post = posts.find((p) => String(p.id) === objectId);
+      if (post) return post.link;
+    }
+    return undefined;
+  };
+  const data = [...items]
+    .sort((a, b) => a.menu_order - b.menu_order)
+    .map((item) => (item.type === 'post_type' ? { ...item, url: permalink(item.object_id) ?? item.url } : item));
+  return { status: 200, data: asJson(data) };
 }
 
 /** A custom-api id list: every published item, newest first, with the title as stored. */
@@ -291,7 +384,7 @@ function route(
   namespace: string,
   path: string,
   methods: readonly string[],
-  args: Record<string, ArgSchema>,
+  args: Args,
   get: Route['get'],
   write?: Route['write'],
 ): Route {
@@ -316,6 +409,37 @@ function postRoutes(def: PostTypeDef): Route[] {
   ];
 }
 
+const TERM_ARGS: Record<string, ArgSchema> = {
+  context: { type: 'string', enum: ['view', 'embed', 'edit'], default: 'view' },
+  page: PAGE,
+  per_page: PER_PAGE,
+  post: { type: 'integer' },
+};
+
+/** `/wp/v2/categories` and `/wp/v2/tags`: the fake has WordPress's default category and no tags. */
+function terms(ctx: RouteContext, taxonomy: 'category' | 'post_tag'): RestResult {
+  return withArgs(ctx, TERM_ARGS, (v) => {
+    if (v.context === 'edit') return restError(401, 'rest_forbidden_context', 'Sorry, you are not allowed to edit terms in this taxonomy.');
+    const options = ctx.prepare(v.context === 'embed' ? 'embed' : 'view');
+    if (typeof v.post === 'number') {
+      const post = ctx.store.collections.posts.find((p) => p.id === v.post);
+      if (!post) return restError(400, 'rest_post_invalid_id', 'Invalid post ID.');
+      if (post.status !== 'publish') return restError(401, 'rest_forbidden_context', 'Sorry, you are not allowed to view terms for this post.');
+    }
+    const items = taxonomy === 'category' ? [prepareCategory(options)] : [];
+    const route = taxonomy === 'category' ? '/wp/v2/categories' : '/wp/v2/tags';
+    return { status: 200, data: items, headers: collectionHeaders(restUrl(route), ctx.query, Number(v.page), items.length ? 1 : 0, items.length) };
+  });
+}
+
+function user(ctx: RouteContext, id: number): RestResult {
+  return withArgs(ctx, ITEM_ARGS, (v) => {
+    if (id !== AUTHOR_ID) return restError(404, 'rest_user_invalid_id', 'Invalid user ID.');
+    if (v.context === 'edit') return restError(401, 'rest_user_cannot_view', 'Sorry, you are not allowed to list users.');
+    return { status: 200, data: prepareUser(ctx.prepare(v.context === 'embed' ? 'embed' : 'view')) };
+  });
+}
+
 export const ROUTES: readonly Route[] = [
   ...POST_TYPES.flatMap(postRoutes),
   route('wp/v2', '/media', ['GET', 'POST'], collectionArgs('media', false), listMedia, cannotCreate),
@@ -323,16 +447,21 @@ export const ROUTES: readonly Route[] = [
     writeDenied(ctx.store.media.some((m) => m.id === Number(p.id)), method),
   ),
   route('wp/v2', `/navigation${ID}`, ['GET'], {}, (ctx, p) => menu(ctx, Number(p.id))),
-  route('wp/v2', '/search', ['GET'], SEARCH_ARGS, search),
+  route('wp/v2', '/search', ['GET'], searchArgs, search),
+  route('wp/v2', '/types', ['GET'], TYPES_ARGS, listTypes),
+  route('wp/v2', '/types/(?P<type>[\\w-]+)', ['GET'], TYPES_ARGS, (ctx, p) => getType(ctx, p.type)),
+  route('wp/v2', `/users${ID}`, ['GET'], ITEM_ARGS, (ctx, p) => user(ctx, Number(p.id))),
+  route('wp/v2', '/categories', ['GET'], TERM_ARGS, (ctx) => terms(ctx, 'category')),
+  route('wp/v2', '/tags', ['GET'], TERM_ARGS, (ctx) => terms(ctx, 'post_tag')),
   ...POST_TYPES.filter((def) => def.idList).map((def) => route('custom-api/v1', `/${def.idList}`, ['GET'], {}, (ctx) => idList(ctx, def))),
 ];
 
 export const NAMESPACES = [...new Set(ROUTES.map((r) => r.namespace))];
 
 /** What OPTIONS and the index say about a route (`WP_REST_Server::get_data_for_route`). */
-export function describeRoute(r: Route): Json {
+export function describeRoute(r: Route, store: WordPressStore): Json {
   const args = Object.fromEntries(
-    Object.entries(r.args).map(([name, schema]) => {
+    Object.entries(routeArgs(r, store)).map(([name, schema]) => {
       // `slugs` is the fake's own sanitizer flag, not part of WordPress's schema.
       const described = Object.fromEntries(Object.entries(schema).filter(([key]) => key !== 'slugs'));
       return [name, { ...(asJson(described) as Record<string, Json>), required: false }];
@@ -346,7 +475,7 @@ export function describeRoute(r: Route): Json {
 }
 
 /** `GET /wp-json/` and the namespace indexes. */
-export function indexData(namespace: string | null): Json {
+export function indexData(namespace: string | null, store: WordPressStore): Json {
   const routes = ROUTES.filter((r) => namespace === null || r.namespace === namespace);
   const data: Record<string, Json> = namespace
     ? { namespace }
@@ -360,6 +489,6 @@ export function indexData(namespace: string | null): Json {
         namespaces: NAMESPACES,
         authentication: [],
       };
-  data.routes = Object.fromEntries(routes.map((r) => [r.pattern, describeRoute(r)]));
+  data.routes = Object.fromEntries(routes.map((r) => [r.pattern, describeRoute(r, store)]));
   return data;
 }

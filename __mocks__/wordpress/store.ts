@@ -1,7 +1,8 @@
 import type { WpMedia, WpMenuItem, WpPost, WpRendered } from '../../src/lib/wordpress/raw';
-import { POST_REST_BASES, type PostRestBase } from './postTypes';
+import { DEFAULT_POST_TYPE_NAMES, POST_REST_BASES, resolvePostTypeNames, type PostRestBase, type PostTypeNames } from './postTypes';
 import { generateItems } from './generator';
 import { seedContent } from './seed/content';
+import { ORIGIN } from './urls';
 
 /**
  * The fake WordPress's database: plain mutable data. Tests change it through `fakeWordPress()`
@@ -51,13 +52,17 @@ export interface StoredMedia extends WpMedia {
   caption: WpRendered;
   /** The post this file was uploaded to, or null. */
   post: number | null;
+  /** Path under `wp-content/uploads/`, e.g. `2025/03/hero.png` (the fake's own: WordPress keeps it in `_wp_attached_file`). */
+  uploadFile: string;
   media_details: {
     width?: number;
     height?: number;
-    /** Path under `wp-content/uploads/`, e.g. `2025/03/hero.png`. */
-    file: string;
+    /** Path under `wp-content/uploads/` (images only, as in WordPress). */
+    file?: string;
     filesize: number;
-    sizes: Record<string, StoredMediaSize>;
+    /** Intermediate sizes and `full` (`{}` for documents). */
+    sizes: Record<string, Omit<StoredMediaSize, 'filesize'> & { filesize?: number }>;
+    image_meta?: Record<string, string | string[]>;
   };
 }
 
@@ -68,7 +73,8 @@ export interface StoredMenuItem extends WpMenuItem {
   menu_order: number;
   object: string;
   object_id: string;
-  type: 'custom';
+  /** `custom` for a link typed by the editor; `post_type` for a link to a post (then `object` is its post type, `object_id` its id, `url` its permalink). */
+  type: 'custom' | 'post_type';
   type_label: string;
   target: string;
   attr_title: string;
@@ -84,11 +90,18 @@ export interface WordPressStore {
   media: StoredMedia[];
   /** Navigation menus by id (`/wp/v2/navigation/{id}`): flat lists of menu items. */
   menus: Record<number, StoredMenuItem[]>;
+  /** The post type name of each REST base (`/wp/v2/types`, items' `type`, search's `subtype`, menu items' `object`). */
+  postTypeNames: PostTypeNames;
 }
 
 export interface SeedOptions {
   /** Generated items to add per content type (posts, news, ..., fp_page), for scale tests. */
   items?: number;
+  /**
+   * Post type names other than the defaults (e.g. `prefixedPostTypeNames('ph_')`, as the companion
+   * plugin names them): items, permalinks, menu items, `/wp/v2/types` and search follow them.
+   */
+  postTypeNames?: Partial<Record<PostRestBase, string>>;
 }
 
 /** A fresh, independent copy of the seed content (plus `items` generated items per content type). */
@@ -101,12 +114,39 @@ export function createSeedStore(options: SeedOptions = {}): WordPressStore {
   for (const item of seed.posts) {
     collections[item.restBase].push(item.post);
   }
-  const store: WordPressStore = { collections, media: seed.media, menus: seed.menus };
+  const store: WordPressStore = { collections, media: seed.media, menus: seed.menus, postTypeNames: DEFAULT_POST_TYPE_NAMES };
   const items = options.items ?? 0;
   if (items > 0) {
     for (const { restBase, post } of generateItems(store, items)) collections[restBase].push(post);
   }
+  if (options.postTypeNames) renamePostTypes(store, resolvePostTypeNames(options.postTypeNames));
   return store;
+}
+
+/**
+ * Gives the store's post types other names, as another installation would register them: each
+ * item's `type`, its permalink (`/{type}/{slug}/`, the default rewrite slug of a post type) and
+ * guid (`?post_type={type}&p=`), and menu items' `object`.
+ */
+function renamePostTypes(store: WordPressStore, names: PostTypeNames): void {
+  const renamed = new Map<string, string>();
+  for (const restBase of POST_REST_BASES) {
+    const from = store.postTypeNames[restBase];
+    const to = names[restBase];
+    if (from === to) continue;
+    renamed.set(from, to);
+    for (const post of store.collections[restBase]) {
+      post.type = to;
+      if (post.link.startsWith(`${ORIGIN}/${from}/`)) post.link = `${ORIGIN}/${to}/${post.link.slice(`${ORIGIN}/${from}/`.length)}`;
+      post.guid = { rendered: post.guid.rendered.replace(`post_type=${from}&`, `post_type=${to}&`) };
+    }
+  }
+  for (const menu of Object.values(store.menus)) {
+    for (const item of menu) {
+      if (item.type === 'post_type' && renamed.has(item.object)) item.object = renamed.get(item.object) as string;
+    }
+  }
+  store.postTypeNames = names;
 }
 
 export { findById, nextId } from './ids';

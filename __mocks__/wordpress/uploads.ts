@@ -29,11 +29,11 @@ export function uploadBytes(spec: UploadSpec): Buffer {
 export function findUpload(store: WordPressStore, file: string): { bytes: Buffer; mimeType: string } | undefined {
   for (const media of store.media) {
     const title = media.title.rendered;
-    if (media.media_details.file === file) {
+    if (media.uploadFile === file) {
       const { width, height } = media.media_details;
       return { bytes: uploadBytes({ file, mime_type: media.mime_type, width, height, title }), mimeType: media.mime_type };
     }
-    const dir = media.media_details.file.replace(/[^/]*$/, '');
+    const dir = media.uploadFile.replace(/[^/]*$/, '');
     for (const size of Object.values(media.media_details.sizes)) {
       if (`${dir}${size.file}` === file) {
         const spec = { file, mime_type: size.mime_type, width: size.width, height: size.height, title };

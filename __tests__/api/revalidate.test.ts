@@ -17,6 +17,7 @@ import { feedCache, resetFeedCacheForTests } from '@/lib/site/feeds';
 import { contentType, sitePath } from '@/lib/wordpress/contentTypes';
 import { getEveryPageLink } from '@/lib/wordpress/links';
 import { clearMenuCache, getMenu } from '@/lib/wordpress/menu';
+import { clearPostTypesCache } from '@/lib/wordpress/postTypes';
 import { RETRY_DELAY_MS } from '@/lib/wordpress/http';
 import { fakeWordPress, server, WORDPRESS_BASE, recordWordPressRequests } from '../setup/msw';
 import { fakeRequest, fakeResponse, type FakeRequestInit } from './fakeHttp';
@@ -44,6 +45,7 @@ let warnSpy: jest.SpyInstance;
 
 beforeEach(() => {
   clearMenuCache();
+  clearPostTypesCache();
   resetSitemapCacheForTests();
   resetFeedCacheForTests();
   recorder = recordWordPressRequests();
@@ -286,6 +288,26 @@ describe('what gets revalidated', () => {
     expect(navigation()).toBe(2);
     await getMenu();
     expect(navigation()).toBe(2); // cached again
+  });
+
+  it('issue 9 §3: the menu payload clears the post types with the menu: a renamed post type is read anew, and the menu link to it still maps', async () => {
+    const types = () => recorder.urls.filter((u) => u.pathname === '/wp-json/wp/v2/types').length;
+    const denver = async () =>
+      (await getMenu()).flatMap((t) => t.submenus.flatMap((s) => s.items)).find((i) => i.label === 'Our Denver office')?.href;
+    expect(await denver()).toBe('/about-us/news/corvane-opens-regional-office-in-denver');
+    expect(types()).toBe(1);
+    // WordPress's post types are renamed (a new plugin version); the menu now names ph_news.
+    const news = fakeWordPress().collections.news;
+    for (const post of news) Object.assign(post, { type: 'ph_news', link: post.link.replace('/news/', '/ph_news/') });
+    fakeWordPress().postTypeNames = { ...fakeWordPress().postTypeNames, news: 'ph_news' };
+    for (const item of fakeWordPress().menus[3]) if (item.object === 'news') item.object = 'ph_news';
+
+    const res = await call({ type: 'menu' }, {}, async () => {
+      await getLayoutData();
+    });
+    expect(res.statusCode).toBe(200);
+    expect(types()).toBe(2);
+    expect(await denver()).toBe('/about-us/news/corvane-opens-regional-office-in-denver');
   });
 
   it('the menu payload revalidates every page showing the menu: static pages, listing pages and every content page', async () => {

@@ -11,11 +11,14 @@ import {
   type SearchHandlerOptions,
 } from '@/lib/search/handler';
 import type { SearchResult } from '@/lib/search/types';
-import { CONTENT_TYPES } from '@/lib/wordpress/contentTypes';
+import { clearPostTypesCache } from '@/lib/wordpress/postTypes';
+import { prefixedPostTypeNames } from '../../__mocks__/wordpress/postTypes';
+import { createSeedStore } from '../../__mocks__/wordpress/store';
 import { fakeWordPress, server, WORDPRESS_BASE, recordWordPressRequests } from '../setup/msw';
 import { fakeRequest, fakeResponse, type FakeRequestInit } from './fakeHttp';
 
 const SEARCH_PATH = '/wp-json/wp/v2/search';
+const TYPES_PATH = '/wp-json/wp/v2/types';
 const JSON_TYPE = { 'content-type': 'application/json' };
 
 let search: NextApiHandler;
@@ -29,6 +32,8 @@ function freshHandler(options: SearchHandlerOptions = {}) {
 
 /** The WordPress search requests made since the test started. */
 const wordPressSearches = () => recorder.urls.filter((u) => u.pathname === SEARCH_PATH);
+/** The post type reads (`/wp/v2/types`) made since the test started. */
+const typeReads = () => recorder.urls.filter((u) => u.pathname === TYPES_PATH);
 
 /** Calls the route as the browser client does: POST, JSON `{s}`, header `s` URL-encoded; `init` overrides any of it. */
 async function call(s: unknown, init: FakeRequestInit = {}, ip = '203.0.113.7') {
@@ -52,6 +57,8 @@ function expectRefusal(res: ReturnType<typeof fakeResponse>, status: number, mes
 }
 
 beforeEach(() => {
+  // The post types are cached per process: each test reads its own fake WordPress's.
+  clearPostTypesCache();
   freshHandler();
   recorder = recordWordPressRequests();
   errorSpy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -82,13 +89,14 @@ describe('POST /api/search answers a JSON list of {title, url, type, excerpt} wi
     expect(list.map((r) => [r.url, r.type])).toContainEqual(['/resources/white-papers/the-payment-orchestration-playbook', 'White paper']);
   });
 
-  it('asks WordPress once, with the query, type=post, the subtypes of the content-type table, per_page=20, _embed=self and t', async () => {
+  it("asks WordPress once, with the query, type=post, the post types of the table's content types, per_page=20, _embed=self and t", async () => {
     await call('  Orchestration  ');
     const [url] = wordPressSearches();
     expect(wordPressSearches()).toHaveLength(1);
     expect(url.searchParams.get('search')).toBe('orchestration');
     expect(url.searchParams.get('type')).toBe('post');
-    expect(url.searchParams.get('subtype')?.split(',').sort()).toEqual(CONTENT_TYPES.map((t) => t.wpType).sort());
+    // The fake's own names, which the site read from /wp/v2/types.
+    expect(url.searchParams.get('subtype')?.split(',')).toEqual(['post', 'news', 'press-release', 'whitepaper', 'case-study', 'insights', 'events', 'virtual', 'fp_page']);
     expect(url.searchParams.get('per_page')).toBe('20');
     expect(url.searchParams.get('_embed')).toBe('self');
     expect(url.searchParams.get('t')).toMatch(/^\d+$/);
@@ -220,6 +228,77 @@ describe('results are cached 60 s per normalized query', () => {
     expect(results(await call('orchestration'))).toHaveLength(before);
     jest.advanceTimersByTime(60_000);
     expect(results(await call('orchestration')).map((r) => r.url)).toContain('/resources/blogs/orchestration-two');
+  });
+});
+
+describe('issue 9 §3: the post types are read from /wp/v2/types, never assumed', () => {
+  /** The fake WordPress with every post type renamed `ph_…`, as the companion plugin names them (REST bases unchanged). */
+  const renameFakePostTypes = () => Object.assign(fakeWordPress(), createSeedStore({ postTypeNames: prefixedPostTypeNames('ph_') }));
+
+  it('on a WordPress whose post types have other names (ph_news, ph_press_release, …), search answers the same site URLs', async () => {
+    renameFakePostTypes();
+    const res = await call('orchestration');
+    expect(res.statusCode).toBe(200);
+    const urls = results(res).map((r) => r.url);
+    expect(urls).toContain('/resources/blogs/what-payment-orchestration-means-for-multi-site-merchants');
+    expect(urls).toContain('/resources/white-papers/the-payment-orchestration-playbook');
+    const [url] = wordPressSearches();
+    expect(url.searchParams.get('subtype')?.split(',')).toEqual([
+      'post', 'ph_news', 'ph_press_release', 'ph_whitepaper', 'ph_case_study', 'ph_insights', 'ph_events', 'ph_virtual', 'ph_fp_page',
+    ]);
+    // Every content type's results map back to its own route.
+    expect(results(await call('denver')).map((r) => [r.url, r.type])).toContainEqual(['/about-us/news/corvane-opens-regional-office-in-denver', 'News']);
+    expect(results(await call('card services')).map((r) => r.url)).toContain('/pages/card-services');
+  });
+
+  it("the same names the old site guessed would now be refused by such a WordPress: proof the names are not the site's", async () => {
+    renameFakePostTypes();
+    const guessed = await fetch(`${WORDPRESS_BASE}${SEARCH_PATH}?search=x&subtype=post,news,press-release`);
+    expect(guessed.status).toBe(400);
+    expect((await call('orchestration')).statusCode).toBe(200);
+  });
+
+  it("only the table's types that WordPress actually has are searched: a missing one does not make WordPress refuse the search", async () => {
+    const types = (await (await fetch(`${WORDPRESS_BASE}${TYPES_PATH}`)).json()) as Record<string, { rest_base: string }>;
+    const withoutInsights = Object.fromEntries(Object.entries(types).filter(([, t]) => t.rest_base !== 'insights'));
+    server.use(http.get(`${WORDPRESS_BASE}${TYPES_PATH}`, () => HttpResponse.json(withoutInsights)));
+    expect((await call('orchestration')).statusCode).toBe(200);
+    expect(wordPressSearches()[0].searchParams.get('subtype')?.split(',')).not.toContain('insights');
+    expect(wordPressSearches()[0].searchParams.get('subtype')?.split(',')).toContain('news');
+  });
+
+  it('a WordPress with none of the content types answers [] without a search', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    server.use(http.get(`${WORDPRESS_BASE}${TYPES_PATH}`, () => HttpResponse.json({ page: { slug: 'page', rest_base: 'pages', rest_namespace: 'wp/v2' } })));
+    const res = await call('orchestration');
+    expect(res.statusCode).toBe(200);
+    expect(results(res)).toEqual([]);
+    expect(wordPressSearches()).toEqual([]);
+    warn.mockRestore();
+  });
+
+  it('the post types are read once per process (5-minute cache), not once per search', async () => {
+    await call('orchestration');
+    await call('donate');
+    await call('denver');
+    expect(wordPressSearches()).toHaveLength(3);
+    expect(typeReads()).toHaveLength(1);
+  });
+
+  it.each([
+    ['a 500', () => HttpResponse.json({ code: 'internal_server_error', message: 'at wordpress.test' }, { status: 500 })],
+    ['a network error', () => HttpResponse.error()],
+    ['an answer that is not an object of post types', () => HttpResponse.json(['post'])],
+  ])('post types unreadable (%s) → the 502 of WordPress being down, never a 500; the failure is not cached', async (_name, answer) => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    server.use(http.get(`${WORDPRESS_BASE}${TYPES_PATH}`, answer, { once: true }));
+    // Fake timers never advanced: one attempt, as for the search itself (a visitor is waiting).
+    const res = await call('orchestration');
+    expect(res.statusCode).toBe(502);
+    expect(res.sent.json).toEqual({ error: SEARCH_UNAVAILABLE_MESSAGE });
+    expect(wordPressSearches()).toEqual([]);
+    expect((await call('orchestration')).statusCode).toBe(200);
+    expect(typeReads()).toHaveLength(2);
   });
 });
 

@@ -224,12 +224,16 @@ describe('collections: _embed and _fields', () => {
   it('items without featured media (featured_media 0) get no _embedded', async () => {
     const [page] = (await request<Item[]>(`${WP}/fp_page?slug=home&_embed`)).json;
     expect(page.featured_media).toBe(0);
-    expect(page._embedded).toBeUndefined();
+    // WordPress still embeds the author (issue 9 §4: as the real WordPress answers).
+    expect(page._embedded?.['wp:featuredmedia']).toBeUndefined();
+    expect(Object.keys(page._embedded ?? {})).toEqual(['author']);
   });
 
   it('_embed with a list of relations embeds only those relations', async () => {
-    const [other] = (await request<Item[]>(`${WP}/news?per_page=1&_embed=author`)).json;
+    const [other] = (await request<Item[]>(`${WP}/news?per_page=1&_embed=replies`)).json;
     expect(other._embedded).toBeUndefined();
+    const [author] = (await request<Item[]>(`${WP}/news?per_page=1&_embed=author`)).json;
+    expect(Object.keys(author._embedded ?? {})).toEqual(['author']);
     const [media] = (await request<Item[]>(`${WP}/news?per_page=1&_embed=wp:featuredmedia`)).json;
     expect(media._embedded?.['wp:featuredmedia']).toHaveLength(1);
   });

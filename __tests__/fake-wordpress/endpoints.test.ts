@@ -1,7 +1,9 @@
 /** @jest-environment node */
 import type { WpAlert, WpIdRecord, WpMenuItem, WpPost, WpSearchResult } from '@/lib/wordpress/raw';
+import { prefixedPostTypeNames } from '../../__mocks__/wordpress/postTypes';
+import { createSeedStore } from '../../__mocks__/wordpress/store';
 import { fakeWordPress } from '../setup/msw';
-import { CUSTOM, request, WP, type ErrorBody } from './helpers';
+import { CUSTOM, ORIGIN, request, WP, type ErrorBody } from './helpers';
 
 /** The alert read exactly as spec §7 describes it. */
 function alertQuery(type: string, compare = 'LIKE', extra = ''): string {
@@ -75,6 +77,77 @@ describe('menu (navigation/3)', () => {
   });
 });
 
+interface TypeBody {
+  description: string;
+  hierarchical: boolean;
+  has_archive: boolean;
+  name: string;
+  slug: string;
+  icon: string | null;
+  taxonomies: string[];
+  rest_base: string;
+  rest_namespace: string;
+  _links: Record<string, { href: string }[]>;
+}
+
+describe('post types (wp/v2/types), as WordPress 6.1 answers an anonymous client', () => {
+  const VIEW_KEYS = ['description', 'hierarchical', 'has_archive', 'name', 'slug', 'icon', 'taxonomies', 'rest_base', 'rest_namespace', '_links'];
+  const PLUGIN_BASES = ['news', 'press-releases', 'whitepapers', 'case-studies', 'insights', 'events', 'virtual', 'fp_page', 'frame', 'frame_type', 'alert'];
+
+  it("/types is an object keyed by post type name: post, core's other show_in_rest types, then the plugin's, each in the view context", async () => {
+    const { status, json } = await request<Record<string, TypeBody>>(`${WP}/types`);
+    expect(status).toBe(200);
+    expect(Array.isArray(json)).toBe(false);
+    expect(Object.keys(json).slice(0, 8)).toEqual(['post', 'page', 'attachment', 'nav_menu_item', 'wp_block', 'wp_template', 'wp_template_part', 'wp_navigation']);
+    for (const [name, type] of Object.entries(json)) {
+      expect(Object.keys(type)).toEqual(VIEW_KEYS);
+      expect([name, type.rest_namespace]).toEqual([type.slug, 'wp/v2']);
+      expect(type._links.collection[0].href).toBe(`${WP}/types`);
+      expect(type._links['wp:items'][0].href).toBe(`${WP}/${type.rest_base}`);
+    }
+    expect(json.post).toMatchObject({ name: 'Posts', rest_base: 'posts', taxonomies: ['category', 'post_tag'], icon: 'dashicons-admin-post' });
+    expect(json.attachment.rest_base).toBe('media');
+    expect(json.wp_navigation.rest_base).toBe('navigation');
+    expect(Object.values(json).slice(8).map((t) => t.rest_base)).toEqual(PLUGIN_BASES);
+  });
+
+  it("every plugin type's REST base is a collection the fake serves (its wp:items link)", async () => {
+    const { json } = await request<Record<string, TypeBody>>(`${WP}/types`);
+    for (const type of Object.values(json).slice(8)) expect((await request(type._links['wp:items'][0].href)).status).toBe(200);
+  });
+
+  it('/types/{name} answers that one type; unknown → 404 rest_type_invalid; a type not in REST → 401 rest_cannot_read_type; context=edit → 401', async () => {
+    const list = await request<Record<string, TypeBody>>(`${WP}/types`);
+    const one = await request<TypeBody>(`${WP}/types/press-release`);
+    expect([one.status, one.json]).toEqual([200, list.json['press-release']]);
+    const unknown = await request<ErrorBody>(`${WP}/types/press-releases`);
+    expect([unknown.status, unknown.json.code, unknown.json.message]).toEqual([404, 'rest_type_invalid', 'Invalid post type.']);
+    const hidden = await request<ErrorBody>(`${WP}/types/revision`);
+    expect([hidden.status, hidden.json.code]).toEqual([401, 'rest_cannot_read_type']);
+    expect((await request<ErrorBody>(`${WP}/types?context=edit`)).json.code).toBe('rest_cannot_view');
+    expect((await request<ErrorBody>(`${WP}/types/post?context=edit`)).json.code).toBe('rest_forbidden_context');
+    const embed = await request<Record<string, TypeBody>>(`${WP}/types?context=embed`);
+    expect(Object.keys(embed.json.news)).toEqual(['name', 'slug', 'icon', 'rest_base', 'rest_namespace', '_links']);
+  });
+
+  it('issue 9 §3: renamed post types (ph_ prefix) are listed by their names at unchanged REST bases; items, permalinks and menu links follow', async () => {
+    Object.assign(fakeWordPress(), createSeedStore({ postTypeNames: prefixedPostTypeNames('ph_') }));
+    const { json } = await request<Record<string, TypeBody>>(`${WP}/types`);
+    expect(Object.fromEntries(Object.values(json).slice(8).map((t) => [t.rest_base, t.slug]))).toEqual({
+      news: 'ph_news', 'press-releases': 'ph_press_release', whitepapers: 'ph_whitepaper', 'case-studies': 'ph_case_study',
+      insights: 'ph_insights', events: 'ph_events', virtual: 'ph_virtual', fp_page: 'ph_fp_page', frame: 'ph_frame',
+      frame_type: 'ph_frame_type', alert: 'ph_alert',
+    });
+    expect(json.post.slug).toBe('post');
+    expect((await request(`${WP}/types/news`)).status).toBe(404);
+    expect((await request<TypeBody>(`${WP}/types/ph_news`)).json.rest_base).toBe('news');
+    const [item] = (await request<WpPost[]>(`${WP}/news?slug=corvane-opens-regional-office-in-denver`)).json;
+    expect([item.type, item.link]).toEqual(['ph_news', `${ORIGIN}/ph_news/corvane-opens-regional-office-in-denver/`]);
+    const menu = (await request<Array<WpMenuItem & { type: string; object: string }>>(`${WP}/navigation/3`)).json;
+    expect(menu.filter((i) => i.type === 'post_type').map((i) => i.object)).toEqual(['ph_fp_page', 'ph_news']);
+  });
+});
+
 describe('search (wp/v2/search)', () => {
   it('answers {id, title, url, type: post, subtype} across the content types, with X-WP-Total headers', async () => {
     const { json, headers } = await request<WpSearchResult[]>(`${WP}/search?search=campus&per_page=100`);
@@ -100,7 +173,22 @@ describe('search (wp/v2/search)', () => {
     expect(new Set(json.map((r) => r.subtype))).toEqual(new Set(['news', 'case-study']));
     const bad = await request<ErrorBody>(`${WP}/search?subtype=frame`);
     expect(bad.status).toBe(400);
-    expect(bad.json.data.params?.subtype).toMatch(/^subtype\[0\] is not one of post, news, .*, and any\.$/);
+    expect(bad.json.code).toBe('rest_invalid_param');
+    // Every public post type in REST but attachments, core's page included, as WordPress lists them.
+    expect(bad.json.data.params?.subtype).toMatch(/^subtype\[0\] is not one of post, page, news, .*, and any\.$/);
+  });
+
+  it("issue 9 §3: subtype takes the installation's post type names; a name it does not have answers 400 rest_invalid_param for the whole search", async () => {
+    Object.assign(fakeWordPress(), createSeedStore({ postTypeNames: prefixedPostTypeNames('ph_') }));
+    const renamed = await request<WpSearchResult[]>(`${WP}/search?search=campus&subtype=ph_news,ph_case_study`);
+    expect(renamed.status).toBe(200);
+    expect(new Set(renamed.json.map((r) => r.subtype))).toEqual(new Set(['ph_news', 'ph_case_study']));
+    for (const result of renamed.json as Array<WpSearchResult & { _links: { about: { href: string }[] } }>) {
+      expect(result._links.about[0].href).toBe(`${WP}/types/${result.subtype}`);
+    }
+    const old = await request<ErrorBody>(`${WP}/search?search=campus&subtype=ph_news,news`);
+    expect([old.status, old.json.code]).toEqual([400, 'rest_invalid_param']);
+    expect(old.json.data.params?.subtype).toMatch(/^subtype\[1\] is not one of post, page, ph_news, ph_press_release, .*, and any\.$/);
   });
 
   it('an empty search returns every published item of the searchable types, like WordPress', async () => {

@@ -2,6 +2,7 @@
 import { CONTENT_TYPES } from '@/lib/wordpress/contentTypes';
 import type { WpIdRecord, WpPost, WpSearchResult } from '@/lib/wordpress/raw';
 import { createSeedStore, type StoredPost, type WordPressStore } from '../../__mocks__/wordpress/store';
+import { ORIGIN } from '../../__mocks__/wordpress/urls';
 import { CUSTOM, request, WP } from './helpers';
 
 const OFFER_PAGES = [
@@ -139,7 +140,13 @@ describe('seed content', () => {
     expect(depths.filter((d) => d === 4)).toHaveLength(1);
     expect(items.filter((i) => i.url.includes('hidden')).map((i) => depth(i.ID))).toEqual([2]);
     expect(items.filter((i) => depth(i.ID) === 1).map((i) => i.title)).toEqual(['Solutions', 'Industries', 'Resources', 'About Us', 'Contact Us']);
+    // Two items link to posts, as the menu screen's post-type boxes add them: WordPress's permalink in `url`.
+    expect(items.filter((i) => i.type === 'post_type').map((i) => [i.object, i.object_id, i.type_label, i.url])).toEqual([
+      ['fp_page', String(store.collections.fp_page.find((p) => p.slug === 'card-services')?.id), 'Page', `${ORIGIN}/fp_page/card-services/`],
+      ['news', '521', 'News', `${ORIGIN}/news/corvane-opens-regional-office-in-denver/`],
+    ]);
     const linked = new Set(items.map((i) => i.url));
+    linked.add('/pages/card-services'); // the link to the page itself (above)
     for (const slug of [...OFFER_PAGES, ...INDUSTRY_PAGES, 'about-us-our-story', 'about-us-partner-testimonials', 'about-us-career', 'about-us-iso-network', 'insights-blog', 'case-studies', 'brand-kit', 'whitepaper', 'community', 'events', 'partner-interviewes']) {
       expect(linked.has(`/pages/${slug}`)).toBe(true);
     }
@@ -201,16 +208,18 @@ describe('seed content', () => {
 });
 
 describe('the site content-type table agrees with the fake WordPress', () => {
-  it.each(CONTENT_TYPES.map((t) => [t.name, t] as const))('%s: REST base, by-id base, id list and search subtype are served', async (_name, type) => {
+  it.each(CONTENT_TYPES.map((t) => [t.name, t] as const))('%s: REST base, by-id base, id list and search subtype (its post type as /wp/v2/types names it) are served', async (_name, type) => {
     const list = await request<WpPost[]>(`${WP}/${type.restBase}?per_page=1${type.embed ? '&_embed' : ''}`);
     expect(list.status).toBe(200);
     const [item] = list.json;
-    expect(item.type).toBe(type.wpType);
+    const types = await request<Record<string, { slug: string; rest_base: string }>>(`${WP}/types`);
+    const postType = Object.values(types.json).find((t) => t.rest_base === type.restBase);
+    expect(postType?.slug).toBe(item.type);
     expect((await request<WpPost>(`${WP}/${type.byIdBase}/${item.id}`)).json.id).toBe(item.id);
     expect((await request<WpPost[]>(`${WP}/${type.restBase}?slug=${item.slug}`)).json[0].id).toBe(item.id);
     const ids = await request<WpIdRecord[]>(`${CUSTOM}/${type.idList}`);
     expect(ids.json.map((r) => r.id)).toContain(item.id);
-    const search = await request<WpSearchResult[]>(`${WP}/search?subtype=${type.wpType}&per_page=1`);
-    expect(search.json[0].subtype).toBe(type.wpType);
+    const search = await request<WpSearchResult[]>(`${WP}/search?subtype=${item.type}&per_page=1`);
+    expect(search.json[0].subtype).toBe(item.type);
   });
 });

@@ -4,6 +4,7 @@ import * as sectionPage from '../../pages/[section]/[slug]';
 import { visibleSubmenus } from '@/components/layout/links';
 import { FALLBACK_NAVIGATION, FOOTER } from '@/lib/site/layout';
 import { listingProps } from '@/lib/site/listing';
+import { detailRoute } from '@/lib/site/staticProps';
 import { CONTENT_TYPES } from '@/lib/wordpress/contentTypes';
 import { clearFrameTypeCache } from '@/lib/wordpress/frames';
 import { FALLBACK_MENU_ITEMS, getMenu } from '@/lib/wordpress/menu';
@@ -26,8 +27,9 @@ async function redirectOf(href: string): Promise<string | null> {
 
 /**
  * Where a site link ends up on the seed content: 'ok' when a page answers it, else why not.
- * Follows next.config.js redirects, then static page files, listing pages, and `/{section}/{slug}`
- * pages through their getStaticProps against the fake WordPress.
+ * Follows next.config.js redirects, then static page files, listing pages, detail pages
+ * (`/about-us/news/{slug}`, …: menu links to posts) and `/{section}/{slug}` pages through their
+ * getStaticProps against the fake WordPress.
  */
 async function resolve(href: string, hops = 0): Promise<string> {
   if (href === '#') return 'ok'; // a group heading (spec §2): it does not navigate
@@ -38,6 +40,11 @@ async function resolve(href: string, hops = 0): Promise<string> {
   const listing = CONTENT_TYPES.find((t) => t.listingPath === bare);
   if (listing) return (await listingProps(listing.name, 1)) ? 'ok' : `empty listing ${bare}`;
   if (bare === '/' || staticPageFile(bare)) return 'ok';
+  const detail = CONTENT_TYPES.find((t) => t.routePrefix && new RegExp(`^${t.routePrefix}/[^/]+$`).test(bare));
+  if (detail) {
+    const result = (await detailRoute(detail.name).getStaticProps({ params: { slug: bare.slice(detail.routePrefix.length + 1) } })) as { notFound?: boolean };
+    return result.notFound ? `404 ${bare}` : 'ok';
+  }
   const match = /^\/([^/]+)\/([^/]+)$/.exec(bare);
   if (match) {
     const result = (await sectionPage.getStaticProps({ params: { section: match[1], slug: match[2] } })) as { notFound?: boolean };

@@ -40,9 +40,28 @@ describe('spec §5 media URLs from the content system development hosts are rewr
     });
   });
 
-  it('does nothing without a media host', () => {
+  it('does nothing without a media host or a WordPress URL', () => {
     const none = createMediaRewriter({ cmsDevHosts: ['dev-cms.example.test'], mediaHost: null });
     expect(none('https://dev-cms.example.test/wp-content/uploads/a.png')).toBe('https://dev-cms.example.test/wp-content/uploads/a.png');
+  });
+
+  it('issue 9 §3: without a media host, WordPress serves its media: development-host media go to WordPress', () => {
+    const toWordPress = createMediaRewriter({ cmsDevHosts: ['dev-cms.example.test'], mediaHost: null, wordpressUrl: 'https://cms.example.com' });
+    expect(toWordPress('https://dev-cms.example.test/wp-content/uploads/a.png')).toBe('https://cms.example.com/wp-content/uploads/a.png');
+    // Media already on WordPress's origin stay where they are.
+    expect(toWordPress('https://cms.example.com/wp-content/uploads/b.png')).toBe('https://cms.example.com/wp-content/uploads/b.png');
+  });
+
+  it('issue 9 §3: root-relative media paths become absolute on the media host, or on WordPress without one', () => {
+    const withHost = createMediaRewriter({ cmsDevHosts: [], mediaHost: 'https://media.example.com/site', wordpressUrl: 'https://cms.example.com' });
+    expect(withHost('/wp-content/uploads/a.png')).toBe('https://media.example.com/site/wp-content/uploads/a.png');
+    const toWordPress = createMediaRewriter({ cmsDevHosts: [], mediaHost: null, wordpressUrl: 'https://cms.example.com/' });
+    expect(toWordPress('<img src="/wp-content/uploads/a.png" srcset="/wp-content/uploads/a-1.png 1x,/wp-content/uploads/a-2.png 2x"><a href=\'/wp-content/uploads/g.pdf\'>g</a>')).toBe(
+      '<img src="https://cms.example.com/wp-content/uploads/a.png" srcset="https://cms.example.com/wp-content/uploads/a-1.png 1x,https://cms.example.com/wp-content/uploads/a-2.png 2x"><a href=\'https://cms.example.com/wp-content/uploads/g.pdf\'>g</a>',
+    );
+    // Text that merely mentions the path, and site paths, are not media URLs.
+    expect(toWordPress('<p>Files live in /wp-content/uploads/ on the server.</p>')).toBe('<p>Files live in /wp-content/uploads/ on the server.</p>');
+    expect(toWordPress('/pages/wp-content/x')).toBe('/pages/wp-content/x');
   });
 });
 

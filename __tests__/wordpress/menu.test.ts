@@ -10,6 +10,9 @@ import {
   MENU_ID,
   normalizeMenuItems,
 } from '@/lib/wordpress/menu';
+import { clearPostTypesCache } from '@/lib/wordpress/postTypes';
+import { prefixedPostTypeNames } from '../../__mocks__/wordpress/postTypes';
+import { createSeedStore } from '../../__mocks__/wordpress/store';
 import { fakeWordPress, server, WORDPRESS_BASE, recordWordPressRequests } from '../setup/msw';
 
 const NAVIGATION = `${WORDPRESS_BASE}/wp-json/wp/v2/navigation/3`;
@@ -37,6 +40,7 @@ let error: jest.SpyInstance;
 
 beforeEach(() => {
   clearMenuCache();
+  clearPostTypesCache();
   recorder = recordWordPressRequests();
   warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -399,5 +403,112 @@ describe('integration: getMenu over the fake WordPress', () => {
   it('spec §4 menu cache: an emptied menu in WordPress is an empty menu, not the fallback', async () => {
     fakeWordPress().menus[MENU_ID] = [];
     expect(await getMenu()).toEqual([]);
+  });
+});
+
+describe('issue 9 §3: menu items that link to WordPress permalinks become site paths', () => {
+  const TYPES = `${WORDPRESS_BASE}/wp-json/wp/v2/types`;
+  const PAGE_LIST = `${WORDPRESS_BASE}/wp-json/custom-api/v1/fp-page-id`;
+  const reads = (path: string) => recorder.urls.filter((u) => `${u.origin}${u.pathname}` === path);
+  const hrefOf = (menu: TopMenuEntry[], label: string) =>
+    menu.flatMap((t) => [t, ...t.submenus.flatMap((s) => [{ label: s.title, href: s.href }, ...s.items])]).find((e) => e.label === label)?.href;
+  /** A menu item of type post_type, as a classic menu lists a link to a post. */
+  const toPost = (id: number, title: string, object: string, objectId: number, url: string) => ({
+    ...wp(id, 0, title, url), type: 'post_type', object, object_id: String(objectId),
+  });
+  const useMenu = (items: unknown[]) => server.use(http.get(NAVIGATION, () => HttpResponse.json(items)));
+  const cardServicesId = () => fakeWordPress().collections.fp_page.find((p) => p.slug === 'card-services')!.id;
+
+  it("the seed's links to a news article and to a page (WordPress permalinks) become the site's own paths", async () => {
+    const menu = await getMenu();
+    expect(hrefOf(menu, 'Our Denver office')).toBe('/about-us/news/corvane-opens-regional-office-in-denver');
+    expect(hrefOf(menu, 'Card Services')).toBe('/pages/card-services');
+    expect(allHrefs(menu).every((href) => href.startsWith('#') || href.startsWith('/'))).toBe(true);
+  });
+
+  it('on a WordPress whose post types have other names (ph_news, ph_fp_page), the same site paths', async () => {
+    Object.assign(fakeWordPress(), createSeedStore({ postTypeNames: prefixedPostTypeNames('ph_') }));
+    const raw = (await (await fetch(NAVIGATION)).json()) as Array<{ type: string; url: string }>;
+    expect(raw.filter((i) => i.type === 'post_type').map((i) => i.url)).toEqual([
+      `${WORDPRESS_BASE}/ph_fp_page/card-services/`,
+      `${WORDPRESS_BASE}/ph_news/corvane-opens-regional-office-in-denver/`,
+    ]);
+    recorder.urls.length = 0;
+    const menu = await getMenu();
+    expect(hrefOf(menu, 'Our Denver office')).toBe('/about-us/news/corvane-opens-regional-office-in-denver');
+    expect(hrefOf(menu, 'Card Services')).toBe('/pages/card-services');
+  });
+
+  it("a page's section is not in the menu item: it comes from the fp-page-id list (by object_id); the home page is /", async () => {
+    fakeWordPress().collections.fp_page.find((p) => p.slug === 'card-services')!.acf.section = 'solutions';
+    const home = fakeWordPress().collections.fp_page.find((p) => p.slug === 'home')!;
+    useMenu([
+      toPost(1, 'Cards', 'fp_page', cardServicesId(), `${WORDPRESS_BASE}/fp_page/card-services/`),
+      toPost(2, 'Home', 'fp_page', home.id, `${WORDPRESS_BASE}/fp_page/home/`),
+    ]);
+    expect((await getMenu()).map((t) => t.href)).toEqual(['/solutions/card-services', '/']);
+  });
+
+  it('the post types and the page list are read once per menu load, never per page; a menu of custom links reads neither', async () => {
+    await getMenu();
+    await getMenu();
+    expect([reads(NAVIGATION), reads(TYPES), reads(PAGE_LIST)].map((r) => r.length)).toEqual([1, 1, 1]);
+
+    clearMenuCache();
+    clearPostTypesCache();
+    recorder.urls.length = 0;
+    useMenu([wp(1, 0, 'Plain', `${WORDPRESS_BASE}/pages/secure-switching/`)]);
+    expect((await getMenu())[0].href).toBe('/pages/secure-switching');
+    expect([reads(NAVIGATION), reads(TYPES), reads(PAGE_LIST)].map((r) => r.length)).toEqual([1, 0, 0]);
+  });
+
+  it("a plain permalink (?p=) of a page resolves through the page list; of another type it keeps WordPress's address (no id list read for it)", async () => {
+    useMenu([
+      toPost(1, 'Cards', 'fp_page', cardServicesId(), `${WORDPRESS_BASE}/?post_type=fp_page&p=${cardServicesId()}`),
+      toPost(2, 'Denver', 'news', 521, `${WORDPRESS_BASE}/?post_type=news&p=521`),
+    ]);
+    expect((await getMenu()).map((t) => t.href)).toEqual(['/pages/card-services', '/?post_type=news&p=521']);
+    expect(recorder.urls.filter((u) => u.pathname.endsWith('/news-id'))).toEqual([]);
+  });
+
+  it("links to WordPress's home become /; post types the site does not have, custom links and other hosts keep the plain rule", async () => {
+    useMenu([
+      wp(1, 0, 'Home', `${WORDPRESS_BASE}/`),
+      toPost(2, 'A core page', 'page', 12, `${WORDPRESS_BASE}/about/`),
+      toPost(3, 'Elsewhere', 'news', 521, 'https://partner.example.org/news/some-slug/'),
+      { ...wp(4, 0, 'Custom', `${WORDPRESS_BASE}/news/typed-by-hand/`), type: 'custom', object: 'custom' },
+      toPost(5, 'Unknown type', 'no_such_type', 77, `${WORDPRESS_BASE}/no_such_type/x/`),
+    ]);
+    expect((await getMenu()).map((t) => t.href)).toEqual(['/', '/about', 'https://partner.example.org/news/some-slug/', '/news/typed-by-hand', '/no_such_type/x']);
+  });
+
+  it('post types unreadable: the links keep the plain rule, and that menu is not cached (the next page tries again)', async () => {
+    jest.useFakeTimers();
+    let typesDown = true;
+    // Down, then back: a resolver that returns nothing falls through to the fake WordPress.
+    server.use(http.get(TYPES, () => (typesDown ? HttpResponse.json({ code: 'x' }, { status: 500 }) : undefined)));
+    const pending = getMenu();
+    await jest.advanceTimersByTimeAsync(2 * 3000);
+    const menu = await pending;
+    expect(hrefOf(menu, 'Our Denver office')).toBe('/news/corvane-opens-regional-office-in-denver');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('post types could not be read'));
+
+    typesDown = false;
+    expect(hrefOf(await getMenu(), 'Our Denver office')).toBe('/about-us/news/corvane-opens-regional-office-in-denver');
+    expect(reads(NAVIGATION)).toHaveLength(2);
+    // Now complete: cached.
+    await getMenu();
+    expect(reads(NAVIGATION)).toHaveLength(2);
+  });
+
+  it('page list unreadable: a link to a page uses its permalink slug in the default section; other links are mapped', async () => {
+    jest.useFakeTimers();
+    fakeWordPress().collections.fp_page.find((p) => p.slug === 'card-services')!.acf.section = 'solutions';
+    server.use(http.get(PAGE_LIST, () => HttpResponse.error()));
+    const pending = getMenu();
+    await jest.advanceTimersByTimeAsync(2 * 3000);
+    const menu = await pending;
+    expect(hrefOf(menu, 'Card Services')).toBe('/pages/card-services');
+    expect(hrefOf(menu, 'Our Denver office')).toBe('/about-us/news/corvane-opens-regional-office-in-denver');
   });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { instance as realInstance } from '../../scripts/real-wordpress/paths';
 
 /**
  * Where the browser tests' harness keeps things, and the fixed ports it serves on.
@@ -7,7 +8,16 @@ import path from 'node:path';
  * and the site must answer at the same addresses when the tests run as when the site was built.
  */
 export const ROOT = path.resolve(__dirname, '..', '..');
-export const STATE_DIR = path.join(ROOT, 'e2e', '.state');
+/**
+ * `E2E_WORDPRESS=real`: the tests run against a real WordPress with the plugin and the seed
+ * (scripts/real-wordpress, REAL_WORDPRESS_PORT) instead of the local content server, over a build
+ * of their own (`.cache/next-real-wordpress`) and a state folder of their own.
+ */
+export const WORDPRESS_MODE: 'fake' | 'real' = process.env.E2E_WORDPRESS === 'real' ? 'real' : 'fake';
+const REAL = WORDPRESS_MODE === 'real';
+export const STATE_DIR = path.join(ROOT, 'e2e', REAL ? '.state-real' : '.state');
+/** The build the tests serve (NEXT_DIST_DIR), relative to ROOT. */
+export const DIST_DIR = REAL ? path.join('.cache', 'next-real-wordpress') : '.next';
 export const STATE_FILE = path.join(STATE_DIR, 'state.json');
 /** Written after each e2e build: which build of `.next` it was and the addresses it inlined. */
 export const BUILD_MARKER = path.join(STATE_DIR, 'build.json');
@@ -23,8 +33,8 @@ function port(name: string, fallback: number): number {
   return Number(value);
 }
 
-export const SITE_PORT = port('E2E_SITE_PORT', 3900);
-export const WORDPRESS_PORT = port('E2E_WORDPRESS_PORT', 3901);
+export const SITE_PORT = port('E2E_SITE_PORT', REAL ? 3950 : 3900);
+export const WORDPRESS_PORT = REAL ? realInstance().port : port('E2E_WORDPRESS_PORT', 3901);
 export const HOST = '127.0.0.1';
 export const SITE_URL = `http://${HOST}:${SITE_PORT}`;
 export const WORDPRESS_URL = `http://${HOST}:${WORDPRESS_PORT}`;
@@ -39,6 +49,8 @@ export interface E2EState {
   revalidateSeconds: number;
   /** Process-group leaders the harness started (null when stopped); teardown ends them. */
   pids: { site: number | null; wordpress: number | null };
+  /** Real mode: the harness started the real WordPress, so teardown stops it. */
+  stopRealWordPress?: boolean;
   /** Log files of the two servers. */
   logs: { site: string; wordpress: string };
 }

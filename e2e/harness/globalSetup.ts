@@ -5,6 +5,7 @@ import {
   ARTIFACTS_DIR,
   BIN,
   BUILD_MARKER,
+  DIST_DIR,
   HOST,
   REVALIDATE_SECONDS,
   ROOT,
@@ -12,6 +13,7 @@ import {
   SITE_URL,
   STATE_DIR,
   STATE_FILE,
+  WORDPRESS_MODE,
   WORDPRESS_PORT,
   WORDPRESS_URL,
   type E2EState,
@@ -20,11 +22,15 @@ import { assertPortFree, isHarnessProcess, killGroup, killGroupSync, runToComple
 import { SITE_LOG, siteEnv, startWordPress, WORDPRESS_LOG } from './servers';
 import { readStateIfAny, writeState } from './state';
 import { NEXT_BUILD_ARGS } from '../../scripts/next-build';
+import { instance as realInstance } from '../../scripts/real-wordpress/paths';
+import { upSeeded } from '../../scripts/real-wordpress/seeded';
+import { down as downReal } from '../../scripts/real-wordpress/server';
 
 /**
  * Global setup of the browser tests (jest.e2e.config.ts):
  * 1. ends servers a previous, interrupted run left behind (pids from e2e/.state/state.json);
- * 2. starts the local content server on E2E_WORDPRESS_PORT (default 3901);
+ * 2. starts the local content server on E2E_WORDPRESS_PORT (default 3901), or with
+ *    E2E_WORDPRESS=real a real WordPress with the plugin and the seed (see config.ts);
  * 3. builds the site against it (`next build`, in place), unless E2E_SKIP_BUILD=1 and `.next` is
  *    a build this harness made for the same addresses;
  * 4. starts `next start` on E2E_SITE_PORT (default 3900) and waits until `/` answers 200;
@@ -38,14 +44,14 @@ interface BuildMarker {
   siteUrl: string;
 }
 
-const buildIdFile = path.join(ROOT, '.next', 'BUILD_ID');
+const buildIdFile = path.join(ROOT, DIST_DIR, 'BUILD_ID');
 
 /** Why the existing `.next` cannot be reused, or null when it can. */
 function reuseProblem(): string | null {
-  if (!existsSync(buildIdFile)) return '.next has no production build';
+  if (!existsSync(buildIdFile)) return `${DIST_DIR} has no production build`;
   if (!existsSync(BUILD_MARKER)) return 'the harness did not make the build in .next (its addresses are unknown)';
   const marker = JSON.parse(readFileSync(BUILD_MARKER, 'utf8')) as BuildMarker;
-  if (marker.buildId !== readFileSync(buildIdFile, 'utf8').trim()) return '.next was rebuilt since the last e2e build';
+  if (marker.buildId !== readFileSync(buildIdFile, 'utf8').trim()) return `${DIST_DIR} was rebuilt since the last e2e build`;
   if (marker.wordpressUrl !== WORDPRESS_URL || marker.siteUrl !== SITE_URL) return 'the last e2e build used other ports';
   return null;
 }
@@ -54,7 +60,7 @@ async function buildSite(secret: string): Promise<void> {
   if (process.env.E2E_SKIP_BUILD === '1') {
     const problem = reuseProblem();
     if (problem === null) {
-      console.log('[e2e] E2E_SKIP_BUILD=1: reusing the build in .next');
+      console.log(`[e2e] E2E_SKIP_BUILD=1: reusing the build in ${DIST_DIR}`);
       return;
     }
     console.log(`[e2e] E2E_SKIP_BUILD=1 but ${problem}: building`);
@@ -100,7 +106,7 @@ export default async function globalSetup(): Promise<void> {
   mkdirSync(STATE_DIR, { recursive: true });
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   await endLeftovers();
-  await assertPortFree(WORDPRESS_PORT, 'content server', 'E2E_WORDPRESS_PORT');
+  if (WORDPRESS_MODE === 'fake') await assertPortFree(WORDPRESS_PORT, 'content server', 'E2E_WORDPRESS_PORT');
   await assertPortFree(SITE_PORT, 'site', 'E2E_SITE_PORT');
   for (const log of [WORDPRESS_LOG, SITE_LOG]) rmSync(log, { force: true });
 
@@ -111,13 +117,20 @@ export default async function globalSetup(): Promise<void> {
     revalidateSecret,
     revalidateSeconds: REVALIDATE_SECONDS,
     pids: { site: null, wordpress: null },
+    stopRealWordPress: false,
     logs: { site: SITE_LOG, wordpress: WORDPRESS_LOG },
   };
   endServersOnExit();
 
   try {
-    console.log(`\n[e2e] starting the local content server at ${WORDPRESS_URL}`);
-    state.pids.wordpress = await startWordPress();
+    if (WORDPRESS_MODE === 'real') {
+      console.log(`\n[e2e] a real WordPress with the plugin and the seed at ${WORDPRESS_URL}`);
+      const real = await upSeeded(realInstance(), { log: (line) => console.log(`[e2e] ${line}`) });
+      state.stopRealWordPress = !real.wasRunning;
+    } else {
+      console.log(`\n[e2e] starting the local content server at ${WORDPRESS_URL}`);
+      state.pids.wordpress = await startWordPress();
+    }
     writeState(state);
 
     await buildSite(revalidateSecret);
@@ -131,7 +144,8 @@ export default async function globalSetup(): Promise<void> {
   } catch (error) {
     // jest runs no teardown when the setup fails: end what was started here.
     await Promise.all([state.pids.site, state.pids.wordpress].map((pid) => (pid === null ? undefined : killGroup(pid))));
-    writeState({ ...state, pids: { site: null, wordpress: null } });
+    if (state.stopRealWordPress) await downReal(realInstance());
+    writeState({ ...state, pids: { site: null, wordpress: null }, stopRealWordPress: false });
     throw error;
   }
 }

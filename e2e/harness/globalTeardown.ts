@@ -1,3 +1,5 @@
+import { down as downReal } from '../../scripts/real-wordpress/server';
+import { instance as realInstance } from '../../scripts/real-wordpress/paths';
 import { killGroup } from './processes';
 import { readStateIfAny, writeState } from './state';
 
@@ -6,5 +8,6 @@ export default async function globalTeardown(): Promise<void> {
   const state = readStateIfAny();
   if (!state) return;
   await Promise.all([state.pids.site, state.pids.wordpress].map((pid) => (pid === null ? undefined : killGroup(pid))));
-  writeState({ ...state, pids: { site: null, wordpress: null } });
+  if (state.stopRealWordPress) await downReal(realInstance());
+  writeState({ ...state, pids: { site: null, wordpress: null }, stopRealWordPress: false });
 }

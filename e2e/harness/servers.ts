@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { BIN, HOST, REVALIDATE_SECONDS, ROOT, SITE_URL, STATE_DIR, WORDPRESS_PORT, WORDPRESS_URL } from './config';
+import { BIN, DIST_DIR, HOST, REVALIDATE_SECONDS, ROOT, SITE_URL, STATE_DIR, WORDPRESS_PORT, WORDPRESS_URL } from './config';
 import { childEnv, killGroup, startDetached, waitForHttp, waitUntilDown } from './processes';
 import { readState, writeState } from './state';
 
@@ -22,6 +22,7 @@ export function siteEnv(secret: string, extra: Record<string, string> = {}): Nod
     REVALIDATE_SECRET: secret,
     REVALIDATE_SECONDS: String(REVALIDATE_SECONDS),
     NEXT_TELEMETRY_DISABLED: '1',
+    NEXT_DIST_DIR: DIST_DIR,
     ...extra,
   });
 }

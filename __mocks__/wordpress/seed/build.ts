@@ -1,4 +1,5 @@
 import { postTypeByRestBase, type PostRestBase } from '../postTypes';
+import { emptyImageMeta, intermediateSizes } from '../imageSizes';
 import type { StoredMedia, StoredMenuItem, StoredPost } from '../store';
 import { uploadBytes } from '../uploads';
 import { ORIGIN, uploadUrl } from '../urls';
@@ -148,6 +149,25 @@ export interface MediaInput {
   parent?: number;
 }
 
+/**
+ * `media_details.sizes` as WordPress makes them (`./imageSizes`): each intermediate size is a real
+ * file (`{name}-{w}x{h}.png`, served by the fake), and `full` is the original (without `filesize`).
+ */
+function imageSizes(file: string, mime: string, width: number, height: number, title: string): StoredMedia['media_details']['sizes'] {
+  const dir = file.replace(/[^/]*$/, '');
+  const basename = file.slice(dir.length);
+  const stem = basename.replace(/\.[a-z0-9]+$/i, '');
+  const ext = basename.slice(stem.length);
+  const sizes: StoredMedia['media_details']['sizes'] = {};
+  for (const [name, w, h] of intermediateSizes(width, height)) {
+    const sizeFile = `${stem}-${w}x${h}${ext}`;
+    const filesize = uploadBytes({ file: `${dir}${sizeFile}`, mime_type: mime, width: w, height: h, title }).length;
+    sizes[name] = { file: sizeFile, width: w, height: h, filesize, mime_type: mime, source_url: uploadUrl(`${dir}${sizeFile}`) };
+  }
+  sizes.full = { file: basename, width, height, mime_type: mime, source_url: uploadUrl(file) };
+  return sizes;
+}
+
 export function makeMedia(input: MediaInput): StoredMedia {
   const mime = input.mimeType ?? 'image/png';
   const isImage = mime.startsWith('image/');
@@ -176,17 +196,18 @@ export function makeMedia(input: MediaInput): StoredMedia {
     alt_text: input.alt,
     media_type: isImage ? 'image' : 'file',
     mime_type: mime,
-    media_details: isImage
+      media_details: isImage
       ? {
           width: input.width,
           height: input.height,
           file: input.file,
           filesize,
-          sizes: {
-            full: { file: basename, width: input.width ?? 0, height: input.height ?? 0, filesize, mime_type: mime, source_url: url },
-          },
+          sizes: imageSizes(input.file, mime, input.width ?? 0, input.height ?? 0, input.title),
+          image_meta: emptyImageMeta(),
         }
-      : { file: input.file, filesize, sizes: {} },
+      : // WordPress 6.1 stores only the size of a document (no `file`, no `sizes` beyond `{}`).
+        { filesize, sizes: {} },
+    uploadFile: input.file,
     post: input.parent ?? null,
     source_url: url,
   };
@@ -197,13 +218,32 @@ export function makeMedia(input: MediaInput): StoredMedia {
 
 export interface MenuNode {
   title: string;
+  /** A custom link's URL; ignored for a link to a post (`post`), whose URL is the post's permalink. */
   url: string;
+  /** A link to a post (menu item type `post_type`), found among the seed posts by REST base and slug. */
+  post?: { restBase: PostRestBase; slug: string };
   children?: readonly MenuNode[];
 }
 
-/** Flattens a menu tree into WordPress's flat list (`menu_item_parent` is the parent's ID as a string, '0' at the top). */
-export function flattenMenu(nodes: readonly MenuNode[], firstId: number): StoredMenuItem[] {
+/** The singular label WordPress shows as a post-type menu item's `type_label`. */
+const TYPE_LABELS: Partial<Record<PostRestBase, string>> = { posts: 'Post', news: 'News', fp_page: 'Page' };
+
+/**
+ * Flattens a menu tree into WordPress's flat list (`menu_item_parent` is the parent's ID as a
+ * string, '0' at the top). Custom links are `type: custom`; links to posts are `type: post_type`
+ * with the post type in `object`, the post's id in `object_id` and its absolute permalink in `url`,
+ * as `wp_setup_nav_menu_item` prepares them.
+ */
+export function flattenMenu(nodes: readonly MenuNode[], firstId: number, posts: readonly SeedPost[] = []): StoredMenuItem[] {
   const items: StoredMenuItem[] = [];
+  const target = (node: MenuNode): Pick<StoredMenuItem, 'object' | 'object_id' | 'type' | 'type_label' | 'url'> | null => {
+    if (!node.post) return null;
+    const { restBase, slug } = node.post;
+    const found = posts.find((p) => p.restBase === restBase && p.post.slug === slug);
+    if (!found) throw new Error(`The menu links to ${restBase} ${slug}, which the seed does not have`);
+    const label = TYPE_LABELS[restBase] ?? postTypeByRestBase(restBase)?.label ?? restBase;
+    return { object: found.post.type, object_id: String(found.post.id), type: 'post_type', type_label: label, url: found.post.link };
+  };
   const walk = (list: readonly MenuNode[], parent: number): void => {
     for (const node of list) {
       const id = firstId + items.length;
@@ -219,6 +259,7 @@ export function flattenMenu(nodes: readonly MenuNode[], firstId: number): Stored
         ui_type: 'link',
         title: node.title,
         url: node.url,
+        ...target(node),
         target: '',
         attr_title: '',
         description: '',

@@ -16,9 +16,6 @@ export interface SeedContent {
 
 /** All seed content, built fresh on every call (no object is shared between calls). */
 export function seedContent(): SeedContent {
-  return {
-    posts: [...seedFrameTypes(), ...seedPages(), ...seedArticles(), ...seedResources(), ...seedAlerts()],
-    media: seedMedia(),
-    menus: seedMenus(),
-  };
+  const posts = [...seedFrameTypes(), ...seedPages(), ...seedArticles(), ...seedResources(), ...seedAlerts()];
+  return { posts, media: seedMedia(), menus: seedMenus(posts) };
 }

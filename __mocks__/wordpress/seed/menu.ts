@@ -1,9 +1,12 @@
 import type { StoredMenuItem } from '../store';
-import { flattenMenu, type MenuNode } from './build';
+import { flattenMenu, type MenuNode, type SeedPost } from './build';
 
 /**
  * Navigation menu 3: top items, submenus (group headings link to '#'), items. One submenu's link
- * contains "hidden"; one item sits a fourth level deep. Every link is a path the site serves.
+ * contains "hidden"; one item sits a fourth level deep. Most links are custom links to paths the
+ * site serves; two are links to posts, as an editor adds them from the menu screen's post-type
+ * boxes (a news article and a page): WordPress gives those the post's absolute permalink on
+ * its own host, which the site maps to its own path.
  */
 
 export const MENU_ID = 3;
@@ -24,7 +27,8 @@ const TREE: readonly MenuNode[] = [
           page('Alternative Payment Methods', 'alternative-payment-methods'),
           page('Merchant-Centered Acquiring', 'merchant-centered-acquiring'),
           page('DecisionPoint Network', 'decisionpoint-network'),
-          page('Card Services', 'card-services'),
+          // A link to the page itself (type post_type): its URL is WordPress's permalink.
+          { title: 'Card Services', url: '', post: { restBase: 'fp_page', slug: 'card-services' } },
         ],
       },
       {
@@ -131,6 +135,8 @@ const TREE: readonly MenuNode[] = [
           { title: 'Press Releases', url: '/about-us/press-releases' },
           { title: 'Events', url: '/about-us/events' },
           { title: 'Partner Interviews', url: '/about-us/partner-interviews' },
+          // A link to a news article itself (type post_type).
+          { title: 'Our Denver office', url: '', post: { restBase: 'news', slug: 'corvane-opens-regional-office-in-denver' } },
         ],
       },
       {
@@ -143,6 +149,6 @@ const TREE: readonly MenuNode[] = [
   { title: 'Contact Us', url: '/contact-us' },
 ];
 
-export function seedMenus(): Record<number, StoredMenuItem[]> {
-  return { [MENU_ID]: flattenMenu(TREE, FIRST_MENU_ITEM_ID) };
+export function seedMenus(posts: readonly SeedPost[]): Record<number, StoredMenuItem[]> {
+  return { [MENU_ID]: flattenMenu(TREE, FIRST_MENU_ITEM_ID, posts) };
 }

@@ -6,6 +6,7 @@ import { CONTENT_TYPES, contentType, DEFAULT_PAGE_SECTION, isContentTypeName, si
 import { getEveryPageLink } from '../wordpress/links';
 import { clearFrameTypeCache } from '../wordpress/frames';
 import { clearMenuCache } from '../wordpress/menu';
+import { clearPostTypesCache } from '../wordpress/postTypes';
 import { ApiError, jsonApiRoute } from '../api/errors';
 import { parseJson, readBody, requireJsonContentType, requireMethod } from '../api/request';
 import { clearSearchCache } from '../search/handler';
@@ -25,8 +26,9 @@ import { LISTING_PATHS, STATIC_PAGES } from './sitePaths';
  *   type's listing page and `/`, and marks the sitemap and feeds outdated.
  * - `{"paths": ["/about-us/news", ...]}`: 1 to 100 site paths, revalidated as given (trailing
  *   slashes dropped); the sitemap and feeds are marked outdated too.
- * - `{"type": "menu"}`: the menu changed. Clears the menu cache, then revalidates every page that
- *   shows it (static pages, listing pages, every content page), 8 at a time.
+ * - `{"type": "menu"}`: the menu changed. Clears the menu cache and the post types (`/wp/v2/types`,
+ *   which its links to posts go through), then revalidates every page that shows it (static
+ *   pages, listing pages, every content page), 8 at a time.
  *
  * Answer: JSON `{revalidated: string[], failed: {path, error}[]}`, 200 when every path was
  * revalidated, 502 when any failed (both lists still given; a failure does not stop the others;
@@ -233,7 +235,9 @@ export const revalidateHandler = jsonApiRoute('revalidate', async (req: NextApiR
 
   // In-memory copies derived from WordPress content go first, so regenerated pages read fresh data.
   if (payload.kind === 'menu') {
+    // The menu's links to posts are resolved through the post types: both are read anew.
     clearMenuCache();
+    clearPostTypesCache();
   } else {
     clearSitemapCache();
     clearFeedCache();

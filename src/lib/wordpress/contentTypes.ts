@@ -19,8 +19,6 @@ export interface ContentTypeDef {
   byIdBase: string;
   /** Whether slug lookups ask for `_embed` (spec §7). */
   embed: boolean;
-  /** The WordPress post type, as `/wp/v2/search` reports it in `subtype`. */
-  wpType: string;
   /** First path segments of the detail route; the page type's section comes from the item. */
   routePrefix: string;
   /** The listing page of this type, or null when it has none. */
@@ -34,49 +32,49 @@ export interface ContentTypeDef {
 export const CONTENT_TYPES: readonly ContentTypeDef[] = [
   {
     name: 'blog', label: 'Blog post', pluralLabel: 'Blog', idList: 'post-id', restBase: 'posts',
-    byIdBase: 'posts', embed: true, wpType: 'post', routePrefix: '/resources/blogs',
+    byIdBase: 'posts', embed: true, routePrefix: '/resources/blogs',
     listingPath: '/resources/blogs', inAllLinks: true, feed: 'blogs',
   },
   {
     name: 'news', label: 'News', pluralLabel: 'News', idList: 'news-id', restBase: 'news',
-    byIdBase: 'news', embed: true, wpType: 'news', routePrefix: '/about-us/news',
+    byIdBase: 'news', embed: true, routePrefix: '/about-us/news',
     listingPath: '/about-us/news', inAllLinks: true, feed: 'news',
   },
   {
     name: 'pressRelease', label: 'Press release', pluralLabel: 'Press releases', idList: 'press-release-id',
-    restBase: 'press-releases', byIdBase: 'press-release', embed: true, wpType: 'press-release',
+    restBase: 'press-releases', byIdBase: 'press-release', embed: true,
     routePrefix: '/about-us/press-release', listingPath: '/about-us/press-releases', inAllLinks: true,
     feed: 'press-releases',
   },
   {
     name: 'whitePaper', label: 'White paper', pluralLabel: 'White papers', idList: 'whitepaper-id',
-    restBase: 'whitepapers', byIdBase: 'whitepapers', embed: true, wpType: 'whitepaper',
+    restBase: 'whitepapers', byIdBase: 'whitepapers', embed: true,
     routePrefix: '/resources/white-papers', listingPath: '/resources/white-papers', inAllLinks: true, feed: null,
   },
   {
     name: 'caseStudy', label: 'Case study', pluralLabel: 'Case studies', idList: 'case-study-id',
-    restBase: 'case-studies', byIdBase: 'case-studies', embed: true, wpType: 'case-study',
+    restBase: 'case-studies', byIdBase: 'case-studies', embed: true,
     routePrefix: '/resources/case-studies', listingPath: '/resources/case-studies', inAllLinks: false, feed: null,
   },
   {
     name: 'insight', label: 'Insight', pluralLabel: 'Insights', idList: 'insights-id', restBase: 'insights',
-    byIdBase: 'insights', embed: true, wpType: 'insights', routePrefix: '/resources/insights',
+    byIdBase: 'insights', embed: true, routePrefix: '/resources/insights',
     listingPath: '/resources/insights', inAllLinks: false, feed: null,
   },
   {
     name: 'event', label: 'Event', pluralLabel: 'Events', idList: 'events-id', restBase: 'events',
-    byIdBase: 'events', embed: false, wpType: 'events', routePrefix: '/about-us/events',
+    byIdBase: 'events', embed: false, routePrefix: '/about-us/events',
     listingPath: '/about-us/events', inAllLinks: true, feed: null,
   },
   {
     name: 'partnerInterview', label: 'Partner interview', pluralLabel: 'Partner interviews', idList: 'virtual-id',
-    restBase: 'virtual', byIdBase: 'virtual', embed: false, wpType: 'virtual',
+    restBase: 'virtual', byIdBase: 'virtual', embed: false,
     routePrefix: '/about-us/partner-interviews', listingPath: '/about-us/partner-interviews', inAllLinks: true,
     feed: null,
   },
   {
     name: 'page', label: 'Page', pluralLabel: 'Pages', idList: 'fp-page-id', restBase: 'fp_page',
-    byIdBase: 'fp_page', embed: false, wpType: 'fp_page', routePrefix: '', listingPath: null,
+    byIdBase: 'fp_page', embed: false, routePrefix: '', listingPath: null,
     inAllLinks: true, feed: null,
   },
 ];
@@ -123,7 +121,10 @@ function pathSegment(slug: string): string {
   return slug.replace(/[^A-Za-z0-9%_.~-]/g, (c) => encodeURIComponent(c)).replace(/%(?![0-9a-fA-F]{2})/g, '%25');
 }
 
-/** The content type whose WordPress post type is `wpType`, as `/wp/v2/search` names it. */
-export function contentTypeByWpType(wpType: string): ContentTypeDef | undefined {
-  return CONTENT_TYPES.find((t) => t.wpType === wpType);
+/**
+ * The content type served at a REST base (`press-releases` → press releases). WordPress's post
+ * type NAMES are never assumed: they are read from `/wp/v2/types` (`./postTypes`).
+ */
+export function contentTypeByRestBase(restBase: string): ContentTypeDef | undefined {
+  return CONTENT_TYPES.find((t) => t.restBase === restBase);
 }

@@ -7,8 +7,12 @@
  *
  * Decisions:
  * - Labels are plain text: tags stripped, character references decoded (`htmlToText`).
- * - Links on the content system's or the site's own origin become site paths
- *   (`serverContext().toSitePath`); other absolute URLs stay. An empty URL or `#` is a
+ * - Links to posts (items of `type: "post_type"`, which carry WordPress's absolute permalink in
+ *   `url`, the post type NAME in `object` and the post's id in `object_id`) become the site path
+ *   of the post (see "Menu links to WordPress permalinks" below).
+ * - Other links on the content system's or the site's own origin become site paths
+ *   (`serverContext().toSitePath`: the origin stripped; WordPress's home becomes `/`); other
+ *   absolute URLs stay. An empty URL or `#` is a
  *   non-navigating group heading (`#`); other fragments (`#contact`) stay as they are.
  *   Only http(s), mailto and tel URLs, site paths and fragments are accepted: an item with any
  *   other link (`javascript:`, `data:`, a relative path without a leading slash) is malformed.
@@ -28,6 +32,24 @@
  * - `isHidden`: the submenu's link contains the word `hidden` (case-insensitive, not part of a
  *   longer word: `/pages/hidden-offers` and `#hidden` are hidden, `/pages/hiddenite` is not).
  *
+ * Menu links to WordPress permalinks (`postLinks`). WordPress's permalink (`/ph_news/some-slug/`,
+ * `/some-post/`, `/?p=123`) is not a path the site serves. For an item of type `post_type` whose
+ * URL is on WordPress's (or the site's) origin:
+ * - `object` → REST base through the post types read from `/wp/v2/types` (`./postTypes`, cached
+ *   per process) → the content type of the table. A post type the table does not have (core
+ *   `page`, …) keeps the plain rule above.
+ * - Pages (`fp_page`): their section is not in the menu item, so the page is looked up by
+ *   `object_id` in the `fp-page-id` id list, which carries slug and section; the path is the one
+ *   the page's own route serves (`/{section}/{slug}`, `/` for the home page). A page the list
+ *   does not have (not published) falls back to the permalink's last segment in the default
+ *   section `pages`.
+ * - Every other type: `sitePath(type, slug)` with the slug from the permalink's last path segment.
+ *   A plain permalink (`/?p=123`, no slug in it) keeps the plain rule: resolving it would need
+ *   that type's id list, a read per type that the menu does not otherwise need.
+ * Both reads happen only when the menu has such items, once per menu load (so at most once per
+ * 5 minutes, never per page). When either read fails, the items it was needed for keep the
+ * plain rule, and the menu is served but not cached, so the next page tries again.
+ *
  * Cache (`getMenu`): 5 minutes in memory, shared by every page of the process.
  * - A fresh entry is returned without fetching; concurrent callers share one request.
  * - A response that is not a list → the built-in `FALLBACK_MENU`, cached like a success (the
@@ -39,8 +61,11 @@
  * The returned menus are frozen: they are shared by every caller.
  */
 import { htmlToText } from '../excerpt';
-import type { MenuItem, SubmenuEntry, TopMenuEntry } from '../types';
+import type { ContentLink, MenuItem, SubmenuEntry, TopMenuEntry } from '../types';
+import { getIdList } from './content';
+import { sitePath } from './contentTypes';
 import { fetchJson, segment, WP_PREFIX, wpUrl } from './http';
+import { contentTypeOfPostType, getPostTypes, type PostTypeMap } from './postTypes';
 import { serverContext } from './serverContext';
 import { processShared } from '../processShared';
 import { createTtlCache } from './ttlCache';
@@ -80,8 +105,14 @@ function describe(raw: unknown): string {
   }
 }
 
-/** Normalizes WordPress's flat menu items (spec §3 "Menu item"); malformed items are skipped and logged. */
-export function normalizeMenuItems(raw: unknown[]): MenuItem[] {
+/** The site path of a menu item that links to a post, or null when the plain link rule applies. */
+export type PostLinkResolver = (item: Record<string, unknown>) => string | null;
+
+/**
+ * Normalizes WordPress's flat menu items (spec §3 "Menu item"); malformed items are skipped and
+ * logged. `postLink` gives the site path of items that link to posts (see `postLinks`).
+ */
+export function normalizeMenuItems(raw: unknown[], postLink: PostLinkResolver = () => null): MenuItem[] {
   const { toSitePath } = serverContext();
   const seen = new Set<number>();
   const items: MenuItem[] = [];
@@ -94,7 +125,8 @@ export function normalizeMenuItems(raw: unknown[]): MenuItem[] {
     const id = positiveInt(item.ID) ?? positiveInt(item.db_id);
     const parentId = parentOf(item.menu_item_parent);
     const label = typeof item.title === 'string' ? htmlToText(item.title) : '';
-    const href = typeof item.url === 'string' ? menuHref(item.url, toSitePath) : null;
+    const plainHref = typeof item.url === 'string' ? menuHref(item.url, toSitePath) : null;
+    const href = plainHref === null ? null : (postLink(item) ?? plainHref);
     const problem =
       id === null ? 'no positive integer ID or db_id'
       : parentId === null ? 'a menu_item_parent that is not a non-negative integer'
@@ -258,38 +290,131 @@ export const FALLBACK_MENU_ITEMS: readonly MenuItem[] = deepFreeze(flatten(FALLB
 export const FALLBACK_MENU: TopMenuEntry[] = deepFreeze(buildMenu([...FALLBACK_MENU_ITEMS]));
 
 /* ------------------------------------------------------------------------------------------ */
+/* Menu links to WordPress permalinks                                                          */
+/* ------------------------------------------------------------------------------------------ */
+
+const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** A menu item that links to a post on WordPress's (or the site's) origin. */
+interface PostLinkItem {
+  /** The post type NAME (`ph_news`). */
+  object: string;
+  objectId: number | null;
+  permalink: URL;
+}
+
+function postLinkItem(item: Record<string, unknown>, isOwnUrl: (href: string) => boolean): PostLinkItem | null {
+  if (item.type !== 'post_type' || typeof item.object !== 'string' || item.object === '' || typeof item.url !== 'string') return null;
+  const trimmed = item.url.trim();
+  const href = trimmed.startsWith('//') ? `https:${trimmed}` : trimmed;
+  if (!isOwnUrl(href)) return null;
+  try {
+    return { object: item.object, objectId: positiveInt(item.object_id), permalink: new URL(href) };
+  } catch {
+    return null;
+  }
+}
+
+/** The slug in a pretty permalink (its last path segment); null for a plain one (`/?p=123`, `/?page_id=4`). */
+function permalinkSlug(permalink: URL): string | null {
+  const plain = ['p', 'page_id', 'attachment_id'].some((name) => permalink.searchParams.has(name));
+  const segments = permalink.pathname.split('/').filter(Boolean);
+  return plain || segments.length === 0 ? null : segments[segments.length - 1];
+}
+
+export interface PostLinks {
+  resolve: PostLinkResolver;
+  /** False when a read the links needed failed (those items keep their plain links). */
+  complete: boolean;
+}
+
+const errorText = (error: unknown) => (error as Error)?.message ?? String(error);
+
+/**
+ * What the menu's links to posts need (see the module comment): the post types, when some item
+ * links to a post, and the `fp-page-id` list, when some item links to a page. No read at all for
+ * a menu of custom links.
+ */
+export async function postLinks(raw: readonly unknown[]): Promise<PostLinks> {
+  const { isOwnUrl } = serverContext();
+  const linked = raw.flatMap((entry) => {
+    const item = isRecord(entry) ? postLinkItem(entry, isOwnUrl) : null;
+    return item ? [item] : [];
+  });
+  if (linked.length === 0) return { resolve: () => null, complete: true };
+
+  let types: PostTypeMap;
+  try {
+    types = await getPostTypes();
+  } catch (error) {
+    warn(`the post types could not be read, links to posts keep WordPress's paths: ${errorText(error)}`);
+    return { resolve: () => null, complete: false };
+  }
+  let complete = true;
+  let pages: ReadonlyMap<number, ContentLink> = new Map();
+  if (linked.some((item) => contentTypeOfPostType(types, item.object)?.name === 'page')) {
+    try {
+      pages = new Map((await getIdList('page')).map((link) => [link.id, link]));
+    } catch (error) {
+      warn(`the page list could not be read, links to pages use the default section: ${errorText(error)}`);
+      complete = false;
+    }
+  }
+
+  const resolve: PostLinkResolver = (entry) => {
+    const item = postLinkItem(entry, isOwnUrl);
+    const def = item ? contentTypeOfPostType(types, item.object) : undefined;
+    if (!item || !def) return null;
+    const page = def.name === 'page' && item.objectId !== null ? pages.get(item.objectId) : undefined;
+    if (page) return page.path;
+    const slug = permalinkSlug(item.permalink);
+    return slug ? sitePath(def.name, slug) : null;
+  };
+  return { resolve, complete };
+}
+
+/* ------------------------------------------------------------------------------------------ */
 /* Reading, with the 5-minute cache                                                            */
 /* ------------------------------------------------------------------------------------------ */
 
-// One per process: the revalidation webhook (an API route, another bundle) clears the cache the pages read.
-const cache = processShared('menu-cache', () => createTtlCache<'menu', TopMenuEntry[]>(MENU_CACHE_MS));
+interface LoadedMenu {
+  menu: TopMenuEntry[];
+  /** False when a secondary read failed: the menu is served but not cached. */
+  complete: boolean;
+}
 
-async function loadMenu(): Promise<TopMenuEntry[]> {
+// One per process: the revalidation webhook (an API route, another bundle) clears the cache the pages read.
+const cache = processShared('menu-cache', () =>
+  createTtlCache<'menu', LoadedMenu>(MENU_CACHE_MS, { keep: (loaded) => loaded.complete }),
+);
+
+async function loadMenu(): Promise<LoadedMenu> {
   const { base } = serverContext();
   const { data } = await fetchJson<unknown>(wpUrl(base, WP_PREFIX, `navigation/${segment(MENU_ID)}`));
   if (!Array.isArray(data)) {
     warn(`navigation/${MENU_ID} did not answer a list: the built-in fallback menu is used`);
-    return FALLBACK_MENU;
+    return { menu: FALLBACK_MENU, complete: true };
   }
-  const items = normalizeMenuItems(data);
+  const links = await postLinks(data);
+  const items = normalizeMenuItems(data, links.resolve);
   if (data.length > 0 && items.length === 0) {
     warn(`navigation/${MENU_ID} has no usable item: the built-in fallback menu is used`);
-    return FALLBACK_MENU;
+    return { menu: FALLBACK_MENU, complete: links.complete };
   }
-  return deepFreeze(buildMenu(items));
+  return { menu: deepFreeze(buildMenu(items)), complete: links.complete };
 }
 
 /** The site menu, cached for 5 minutes (spec §4). Never throws: a failed read gives `[]`. */
 export async function getMenu(): Promise<TopMenuEntry[]> {
   try {
-    return await cache.get('menu', loadMenu);
+    return (await cache.get('menu', loadMenu)).menu;
   } catch (error) {
-    console.error(`[menu] the menu could not be read, an empty menu is used: ${(error as Error)?.message ?? String(error)}`);
+    console.error(`[menu] the menu could not be read, an empty menu is used: ${errorText(error)}`);
     return [];
   }
 }
 
-/** Forgets the cached menu (the revalidation webhook calls it when the menu changes). */
+/** Forgets the cached menu (the revalidation webhook calls it, with `clearPostTypesCache`, when the menu changes). */
 export function clearMenuCache(): void {
   cache.clear();
 }

@@ -102,6 +102,12 @@ export interface WpMenuItem {
   ui_type: 'link' | string;
   title: string;
   url: string;
+  /** `custom` for a typed link; `post_type` for a link to a post (then `url` is its permalink on WordPress). */
+  type?: 'custom' | 'post_type' | 'taxonomy' | 'post_type_archive' | string;
+  /** For `post_type` items: the post type NAME (the installation's own, read through `/wp/v2/types`). */
+  object?: string;
+  /** For `post_type` items: the post's id, as a string. */
+  object_id?: string;
 }
 
 /** One result of `GET /wp-json/wp/v2/search`. */

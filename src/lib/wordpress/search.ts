@@ -1,29 +1,36 @@
 import { excerpt, htmlToText } from '../excerpt';
 import { isTestPage } from '../testPages';
-import { CONTENT_TYPES, contentTypeByWpType, DEFAULT_PAGE_SECTION, sitePath } from './contentTypes';
+import { CONTENT_TYPES, DEFAULT_PAGE_SECTION, sitePath } from './contentTypes';
 import { fetchJson, WP_PREFIX, wpUrl } from './http';
+import { contentTypeOfPostType, getPostTypes, postTypeOfContentType, type PostTypeMap } from './postTypes';
 import type { WpPost, WpSearchResult } from './raw';
 import { serverContext } from './serverContext';
 import type { SearchResult } from '../search/types';
 
 /**
  * The site search's WordPress read (server only):
- * `GET /wp-json/wp/v2/search?search={s}&type=post&subtype={every wpType of the table}&per_page=20&_embed=self&t=…`.
+ * `GET /wp-json/wp/v2/search?search={s}&type=post&subtype={post types}&per_page=20&_embed=self&t=…`.
  *
- * - `subtype` limits the search to the content types of the table (`post,news,press-release,…`;
- *   a comma list, as WordPress reads array arguments), so frames, frame types and alerts never
- *   come back. Every listed post type must be searchable on WordPress (public, in REST, not
- *   excluded from search), or WordPress refuses the whole search with 400 `rest_invalid_param`.
+ * - `subtype` limits the search to the content types of the table, by the post type NAMES this
+ *   WordPress gives them: read from `/wp/v2/types` (`./postTypes`, cached 5 minutes per process),
+ *   never assumed (`post,ph_news,ph_press_release,…`; a comma list, as WordPress reads array
+ *   arguments). Only the table's types that WordPress actually has are listed, so frames, frame
+ *   types and alerts never come back, and no unknown name makes WordPress refuse the whole search
+ *   (400 `rest_invalid_param`). Each listed type must still be searchable (public and in REST).
+ *   When WordPress has none of the table's types, the answer is [] without a search.
+ * - The post types cannot be read → the search fails, as when WordPress is down (the route's 502).
+ *   That read makes one attempt too (below), unless it joins one already under way.
  * - `_embed=self`: WordPress marks a search result's `self` link embeddable, so each result
  *   carries the post itself (embed context: slug, title, excerpt, …) in `_embedded.self[0]`, in
  *   the same request. No second read per result.
  * - One attempt, not the usual three (`SEARCH_ATTEMPTS`): a visitor is waiting, and three
  *   attempts can take 36 s. The worst case is the 10 s timeout of one attempt.
  *
- * Each result becomes `{title, url, type, excerpt}`: `url` is the SITE path of the content-type
- * table (`/resources/blogs/{slug}`; pages `/{acf.section or "pages"}/{slug}`), the slug taken from
- * the embedded post or else from the last segment of WordPress's URL; the home page (page `home`)
- * is `/`; `type` the type's label;
+ * Each result becomes `{title, url, type, excerpt}`: its `subtype` (a post type name) is mapped
+ * back through the post types to a REST base and so to the content type; `url` is the SITE path
+ * of the content-type table (`/resources/blogs/{slug}`; pages `/{acf.section or "pages"}/{slug}`),
+ * the slug taken from the embedded post or else from the last segment of WordPress's URL; the
+ * home page (page `home`) is `/`; `type` the type's label;
  * `title` plain text, references decoded; `excerpt` plain text of at most 30 words. Results of a
  * subtype the table does not know, results without a slug, the two test pages of spec §2 and
  * duplicates are dropped.
@@ -32,14 +39,18 @@ import type { SearchResult } from '../search/types';
 export const SEARCH_PER_PAGE = 20;
 export const SEARCH_EXCERPT_WORDS = 30;
 export const SEARCH_ATTEMPTS = 1;
-/** The frame page served at `/` (its `/pages/home` address only redirects there). */
 
-/** The WordPress search URL for a (normalized) query. */
-export function wordpressSearchUrl(base: string, query: string): string {
+/** The post type names to search: those of the table's content types that this WordPress has, in the table's order. */
+export function searchSubtypes(types: PostTypeMap): string[] {
+  return CONTENT_TYPES.flatMap((def) => postTypeOfContentType(types, def) ?? []);
+}
+
+/** The WordPress search URL for a (normalized) query over the given post type names. */
+export function wordpressSearchUrl(base: string, query: string, subtypes: readonly string[]): string {
   return wpUrl(base, WP_PREFIX, 'search', {
     search: query,
     type: 'post',
-    subtype: CONTENT_TYPES.map((t) => t.wpType).join(','),
+    subtype: subtypes.join(','),
     per_page: SEARCH_PER_PAGE,
     _embed: 'self',
   });
@@ -68,10 +79,10 @@ function slugFromUrl(url: unknown): string | null {
 }
 
 /** One WordPress search result → a site search result, or null when it is not for visitors of this site. */
-export function toSearchResult(value: unknown): SearchResult | null {
+export function toSearchResult(value: unknown, types: PostTypeMap): SearchResult | null {
   if (!isObject(value)) return null;
   const raw = value as RawResult;
-  const def = typeof raw.subtype === 'string' ? contentTypeByWpType(raw.subtype) : undefined;
+  const def = typeof raw.subtype === 'string' ? contentTypeOfPostType(types, raw.subtype) : undefined;
   if (!def) return null;
   const post = embeddedPost(raw);
   const slug = post?.slug || slugFromUrl(raw.url);
@@ -84,12 +95,12 @@ export function toSearchResult(value: unknown): SearchResult | null {
 }
 
 /** WordPress's answer → results; throws when it is not a list (an answer we cannot read is a failure). */
-export function toSearchResults(data: unknown): SearchResult[] {
+export function toSearchResults(data: unknown, types: PostTypeMap): SearchResult[] {
   if (!Array.isArray(data)) throw new Error('WordPress search did not answer a list');
   const seen = new Set<string>();
   const results: SearchResult[] = [];
   for (const item of data) {
-    const result = toSearchResult(item);
+    const result = toSearchResult(item, types);
     if (!result || seen.has(result.url)) continue;
     seen.add(result.url);
     results.push(result);
@@ -99,6 +110,12 @@ export function toSearchResults(data: unknown): SearchResult[] {
 
 /** Searches WordPress for a normalized query. Throws (`MaxRetriesError`, …) when WordPress fails. */
 export async function searchWordPress(query: string): Promise<SearchResult[]> {
-  const { data } = await fetchJson<unknown>(wordpressSearchUrl(serverContext().base, query), { attempts: SEARCH_ATTEMPTS });
-  return toSearchResults(data);
+  const types = await getPostTypes({ attempts: SEARCH_ATTEMPTS });
+  const subtypes = searchSubtypes(types);
+  if (subtypes.length === 0) {
+    console.warn('[search] WordPress has none of the content types of the table (by REST base): nothing to search');
+    return [];
+  }
+  const { data } = await fetchJson<unknown>(wordpressSearchUrl(serverContext().base, query, subtypes), { attempts: SEARCH_ATTEMPTS });
+  return toSearchResults(data, types);
 }

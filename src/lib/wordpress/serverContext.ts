@@ -9,24 +9,52 @@ import { createMediaRewriter, type Rewriter } from './media';
 export interface ServerContext {
   base: string;
   rewriteMedia: Rewriter;
-  /** Turns a link on the content system's or the site's own origin into a site path; others stay. */
+  /**
+   * Turns a link on the content system's or the site's own origin into a site path; others stay,
+   * and so do files WordPress serves itself (`/wp-content/`, `/wp-includes/`, `/wp-json/`, and
+   * any path ending in a media or document file name), which load from WordPress only.
+   */
   toSitePath: (href: string) => string;
+  /** Whether an absolute http(s) URL is on the content system's or the site's own origin. */
+  isOwnUrl: (href: string) => boolean;
 }
+
+/** WordPress's own directories: never pages of the site. */
+const WORDPRESS_DIRECTORIES = /^\/(?:wp-includes|wp-admin)\/|^\/wp-[a-z-]+\.php$/;
+/** A path ending in a media or document file name (`/files/2025/a.png`, `/brochure.pdf`), not a permalink. */
+const FILE_EXTENSION = /\.(?:png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?|heic|pdf|docx?|xlsx?|pptx?|odt|ods|csv|txt|rtf|zip|mp3|m4a|wav|ogg|mp4|m4v|mov|webm|vtt)$/i;
 
 let context: ServerContext | null = null;
 
 export function serverContext(): ServerContext {
   if (context) return context;
   const config = getConfig();
-  const ownOrigins = new Set([new URL(config.wordpressUrl).origin, new URL(config.siteUrl).origin]);
+  const wordpressOrigin = new URL(config.wordpressUrl).origin;
+  const siteOrigin = new URL(config.siteUrl).origin;
+  const ownOrigins = new Set([wordpressOrigin, siteOrigin]);
+  // Files WordPress serves itself (media outside /wp-content/ included): a site path would not load them.
+  const isWordPressFile = (url: URL): boolean =>
+    url.origin === wordpressOrigin && url.origin !== siteOrigin && (WORDPRESS_DIRECTORIES.test(url.pathname) || FILE_EXTENSION.test(url.pathname));
+  const isOwnUrl = (href: string): boolean => {
+    if (!/^https?:\/\//i.test(href)) return false;
+    try {
+      return ownOrigins.has(new URL(href).origin);
+    } catch {
+      return false;
+    }
+  };
   context = {
+    isOwnUrl,
     base: config.wordpressUrl,
-    rewriteMedia: createMediaRewriter(config),
+    // Without MEDIA_HOST, WordPress serves its own media: the rewriter's target is WordPress.
+    rewriteMedia: createMediaRewriter({ cmsDevHosts: config.cmsDevHosts, mediaHost: config.mediaHost, wordpressUrl: config.wordpressUrl }),
     toSitePath: (href) => {
       if (!/^https?:\/\//i.test(href)) return href;
       try {
         const url = new URL(href);
-        if (!ownOrigins.has(url.origin) || url.pathname.startsWith('/wp-content/') || url.pathname.startsWith('/wp-json/')) return href;
+        if (!ownOrigins.has(url.origin) || url.pathname.startsWith('/wp-content/') || url.pathname.startsWith('/wp-json/') || isWordPressFile(url)) {
+          return href;
+        }
         return `${url.pathname.replace(/(.)\/+$/, '$1')}${url.search}${url.hash}`;
       } catch {
         return href;

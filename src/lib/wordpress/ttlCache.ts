@@ -11,6 +11,8 @@
  * - `clear()` (the revalidation webhook) forgets every entry, and a load already under way when it
  *   is called does not store its (possibly stale) result.
  * - With `maxEntries`, storing one more entry evicts the least recently used (a hit counts as a use).
+ * - With `keep`, a loaded value for which `keep(value)` is false is returned to its callers but not
+ *   stored (a menu built while a secondary read failed), so the next call loads again.
  *
  * The cache is per server process: with several instances, each has its own, and the webhook only
  * clears the instance it reaches; the 5-minute expiry bounds how stale the others can be.
@@ -21,7 +23,12 @@ export interface TtlCache<K, V> {
   clear(): void;
 }
 
-export function createTtlCache<K, V>(ttlMs: number, { maxEntries = Infinity }: { maxEntries?: number } = {}): TtlCache<K, V> {
+export interface TtlCacheOptions<V> {
+  maxEntries?: number;
+  keep?: (value: V) => boolean;
+}
+
+export function createTtlCache<K, V>(ttlMs: number, { maxEntries = Infinity, keep = () => true }: TtlCacheOptions<V> = {}): TtlCache<K, V> {
   // A Map keeps insertion order: with maxEntries, the first key is the least recently used.
   const entries = new Map<K, { value: V; expiresAt: number }>();
   const inFlight = new Map<K, Promise<V>>();
@@ -50,7 +57,7 @@ export function createTtlCache<K, V>(ttlMs: number, { maxEntries = Infinity }: {
         .then(
           (value) => {
             forget();
-            if (startedIn === generation) {
+            if (startedIn === generation && keep(value)) {
               entries.delete(key);
               entries.set(key, { value, expiresAt: Date.now() + ttlMs });
               while (entries.size > maxEntries) entries.delete(entries.keys().next().value as K);

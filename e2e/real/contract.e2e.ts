@@ -1,0 +1,152 @@
+/**
+ * The fake held to the real (issue 9 §4): the same requests go to the local content server (the
+ * fake WordPress over the seed) and to the real WordPress running the plugin over the same seed,
+ * and their answers must agree on the status, on the headers the site reads (`X-WP-Total`,
+ * `X-WP-TotalPages`) and on the JSON's shape (keys and value types, see ./shape.ts).
+ *
+ * The requests are every read of spec §7, plus the errors the site must survive. Ids differ
+ * between the two (WordPress assigns its own), so reads by id use each server's id for the same
+ * slug; search asks each server for its own post type names (read from `/wp/v2/types`).
+ * Where the two differ, WordPress wins: the fake is fixed, never this test.
+ */
+import { startLocalWordPress, type LocalWordPress } from '../../scripts/local-wordpress';
+import { instance } from '../../scripts/real-wordpress/paths';
+import { shapeDifferences, shapeOf } from './shape';
+
+interface Answer {
+  status: number;
+  headers: { total: string | null; totalPages: string | null };
+  body: unknown;
+}
+
+let fake: LocalWordPress;
+let real: string;
+
+beforeAll(async () => {
+  fake = await startLocalWordPress({ port: 0 });
+  // The instance the harness started (E2E_WORDPRESS=real), or any running one on REAL_WORDPRESS_PORT.
+  real = instance().url;
+});
+
+afterAll(async () => {
+  await fake?.close();
+});
+
+async function get(origin: string, path: string): Promise<Answer> {
+  const separator = path.includes('?') ? '&' : '?';
+  const response = await fetch(`${origin}/wp-json${path}${separator}t=${Date.now()}`);
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // kept as text: the shapes then differ
+  }
+  return { status: response.status, headers: { total: response.headers.get('x-wp-total'), totalPages: response.headers.get('x-wp-totalpages') }, body };
+}
+
+/** The id of the published item with `slug` on one server. */
+async function idOf(origin: string, restBase: string, slug: string): Promise<number> {
+  const { body } = await get(origin, `/wp/v2/${restBase}?slug=${slug}`);
+  const id = Array.isArray(body) ? (body[0] as { id?: number } | undefined)?.id : undefined;
+  if (typeof id !== 'number') throw new Error(`${origin}: no ${restBase} item with slug ${slug}`);
+  return id;
+}
+
+/** The post type names a server gives the REST bases the site searches. */
+async function searchSubtypes(origin: string): Promise<string> {
+  const { body } = await get(origin, '/wp/v2/types');
+  const types = Object.values(body as Record<string, { slug: string; rest_base: string }>);
+  const bases = ['posts', 'news', 'press-releases', 'whitepapers', 'case-studies', 'insights', 'events', 'virtual', 'fp_page'];
+  return bases.map((base) => types.find((t) => t.rest_base === base)?.slug).filter(Boolean).join(',');
+}
+
+function expectSameAnswer(path: string, wordpress: Answer, fakeAnswer: Answer): void {
+  const differences = [
+    ...(wordpress.status !== fakeAnswer.status ? [`status: WordPress ${wordpress.status}, fake ${fakeAnswer.status}`] : []),
+    ...(wordpress.headers.total !== fakeAnswer.headers.total ? [`X-WP-Total: WordPress ${wordpress.headers.total}, fake ${fakeAnswer.headers.total}`] : []),
+    ...(wordpress.headers.totalPages !== fakeAnswer.headers.totalPages
+      ? [`X-WP-TotalPages: WordPress ${wordpress.headers.totalPages}, fake ${fakeAnswer.headers.totalPages}`]
+      : []),
+    ...shapeDifferences(shapeOf(wordpress.body), shapeOf(fakeAnswer.body)),
+  ];
+  expect({ path, differences }).toEqual({ path, differences: [] });
+}
+
+async function compare(path: string): Promise<void> {
+  const [wordpress, fakeAnswer] = await Promise.all([get(real, path), get(fake.url, path)]);
+  expectSameAnswer(path, wordpress, fakeAnswer);
+}
+
+/** A read by id: each server is asked for its own id of the item with `slug`. */
+async function compareById(restBase: string, slug: string, byIdBase = restBase, query = ''): Promise<void> {
+  const [realId, fakeId] = await Promise.all([idOf(real, restBase, slug), idOf(fake.url, restBase, slug)]);
+  const [wordpress, fakeAnswer] = await Promise.all([get(real, `/wp/v2/${byIdBase}/${realId}${query}`), get(fake.url, `/wp/v2/${byIdBase}/${fakeId}${query}`)]);
+  expectSameAnswer(`/wp/v2/${byIdBase}/{id of ${slug}}${query}`, wordpress, fakeAnswer);
+}
+
+const ID_LISTS = ['frame-id', 'fp-page-id', 'news-id', 'post-id', 'post-id?sticky=true', 'whitepaper-id', 'case-study-id', 'insights-id', 'press-release-id', 'events-id', 'virtual-id'];
+
+describe('issue 9 §4: the fake answers every read of spec §7 as the real WordPress with the plugin does', () => {
+  test.each(ID_LISTS)('custom-api/v1/%s', (list) => compare(`/custom-api/v1/${list}`));
+
+  test.each([
+    '/wp/v2/frame/?slug=secure-switching-hero',
+    '/wp/v2/frame_type/?slug=hero',
+    '/wp/v2/fp_page/?slug=secure-switching',
+    '/wp/v2/news/?slug=corvane-opens-regional-office-in-denver&_embed',
+    '/wp/v2/news?per_page=100',
+    '/wp/v2/posts?per_page=100&page=1&_embed',
+    '/wp/v2/posts/?slug=what-payment-orchestration-means-for-multi-site-merchants&_embed',
+    '/wp/v2/whitepapers/?slug=the-payment-orchestration-playbook&_embed',
+    '/wp/v2/case-studies',
+    '/wp/v2/case-studies/?slug=crestfield-university-one-card-campus&_embed',
+    '/wp/v2/insights/?slug=contactless-share-passes-80-percent&_embed',
+    '/wp/v2/press-releases?per_page=100',
+    '/wp/v2/press-releases?slug=corvane-launches-decisionpoint-network&_embed',
+    '/wp/v2/events?per_page=100',
+    '/wp/v2/events?slug=corvane-payments-summit-2026',
+    '/wp/v2/virtual?per_page=100',
+    '/wp/v2/virtual?slug=tablewise-integrated-payments',
+    '/wp/v2/navigation/3',
+    '/wp/v2/alert?per_page=100&meta_query[relation]=AND&meta_query[0][key]=alert_type&meta_query[0][value]=Top%20bar&meta_query[0][compare]=LIKE&meta_query[1][key]=enable&meta_query[1][value]=1&meta_query[1][compare]=LIKE&_fields=id,title,content,acf',
+    '/wp/v2/alert?per_page=100&meta_query[relation]=AND&meta_query[0][key]=alert_type&meta_query[0][value]=Popup&meta_query[0][compare]=LIKE&meta_query[1][key]=enable&meta_query[1][value]=1&meta_query[1][compare]=LIKE',
+  ])('%s', (path) => compare(path));
+
+  test.each([
+    ['frame', 'secure-switching-hero', 'frame'],
+    ['news', 'corvane-opens-regional-office-in-denver', 'news'],
+    ['posts', 'what-payment-orchestration-means-for-multi-site-merchants', 'posts'],
+    ['whitepapers', 'the-payment-orchestration-playbook', 'whitepapers'],
+    ['insights', 'contactless-share-passes-80-percent', 'insights'],
+    ['press-releases', 'corvane-launches-decisionpoint-network', 'press-release'],
+    ['events', 'corvane-payments-summit-2026', 'events'],
+    ['virtual', 'tablewise-integrated-payments', 'virtual'],
+  ])('/wp/v2/%s/{id} (read as /wp/v2/%s/{id})', (restBase, slug, byIdBase) => compareById(restBase, slug, byIdBase));
+
+  test('search with the post type names each server gives the REST bases', async () => {
+    const [realTypes, fakeTypes] = await Promise.all([searchSubtypes(real), searchSubtypes(fake.url)]);
+    const query = (subtypes: string) => `/wp/v2/search?search=payments&type=post&subtype=${subtypes}&per_page=20&_embed=self`;
+    const [wordpress, fakeAnswer] = await Promise.all([get(real, query(realTypes)), get(fake.url, query(fakeTypes))]);
+    expectSameAnswer('/wp/v2/search?search=payments&…', wordpress, fakeAnswer);
+  });
+});
+
+describe('issue 9 §4: the fake answers errors as WordPress does', () => {
+  test.each([
+    ['an unknown slug', '/wp/v2/news?slug=no-such-news-item'],
+    ['a page past the last', '/wp/v2/news?page=99'],
+    ['per_page over 100', '/wp/v2/news?per_page=101'],
+    ['per_page 0', '/wp/v2/news?per_page=0'],
+    ['page 0', '/wp/v2/news?page=0'],
+    ['an unknown id', '/wp/v2/news/987654'],
+    ['an unknown id through the alias', '/wp/v2/press-release/987654'],
+    ['an unknown menu', '/wp/v2/navigation/987654'],
+    ['a bad meta_query key', '/wp/v2/alert?meta_query[0][key]=_edit_lock&meta_query[0][value]=1&meta_query[0][compare]=LIKE'],
+    ['a bad meta_query compare', '/wp/v2/alert?meta_query[0][key]=enable&meta_query[0][value]=1&meta_query[0][compare]=REGEXP'],
+    ['an unknown route', '/wp/v2/no-such-route'],
+    ['a draft read by slug', '/wp/v2/news?slug=upcoming-announcement-draft'],
+    ['a draft in a listing', '/wp/v2/news?status=draft'],
+    ['an unknown search subtype', '/wp/v2/search?search=x&subtype=no_such_type'],
+  ])('%s: %s', (_what, path) => compare(path));
+});

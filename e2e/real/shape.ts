@@ -1,0 +1,68 @@
+/**
+ * The shape of a JSON value, for holding the fake WordPress to the real one: object keys and the
+ * JSON type of every value, recursively; the elements of a list merged into one shape (so two lists
+ * of different lengths, or items that differ only in values, have the same shape).
+ *
+ * `_links` is compared as an object only: WordPress adds relations per item (a revision count, a
+ * featured image, the author) from the item's state, not from its type, and the site reads none.
+ */
+export type Shape = string | { [key: string]: Shape } | { '[]': Shape[] };
+
+export const OPAQUE_KEYS: ReadonlySet<string> = new Set(['_links']);
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+function sortedUnique(shapes: Shape[]): Shape[] {
+  const seen = new Map<string, Shape>();
+  for (const shape of shapes) seen.set(JSON.stringify(shape), shape);
+  return [...seen.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, shape]) => shape);
+}
+
+/** Merges the shapes of several objects into one: every key any of them has, with the shapes it takes. */
+function mergeObjects(objects: Record<string, unknown>[]): Shape {
+  const keys = [...new Set(objects.flatMap((o) => Object.keys(o)))].sort();
+  const out: Record<string, Shape> = {};
+  for (const key of keys) {
+    const values = objects.filter((o) => key in o).map((o) => o[key]);
+    const shapes = sortedUnique(values.map((v) => (OPAQUE_KEYS.has(key) ? typeName(v) : shapeOf(v))));
+    out[key] = shapes.length === 1 ? shapes[0] : { '[]': shapes };
+  }
+  return out;
+}
+
+export function shapeOf(value: unknown): Shape {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return { '[]': [] };
+    const objects = value.filter((v): v is Record<string, unknown> => typeName(v) === 'object');
+    const others = value.filter((v) => typeName(v) !== 'object').map(shapeOf);
+    return { '[]': sortedUnique([...(objects.length ? [mergeObjects(objects)] : []), ...others]) };
+  }
+  if (typeName(value) === 'object') return mergeObjects([value as Record<string, unknown>]);
+  return typeName(value);
+}
+
+/** The paths where two shapes differ, as readable lines (`.acf.enable: string ≠ number`), empty when equal. */
+export function shapeDifferences(expected: Shape, actual: Shape, at = ''): string[] {
+  if (typeof expected === 'string' || typeof actual === 'string') {
+    return JSON.stringify(expected) === JSON.stringify(actual) ? [] : [`${at || '.'}: ${JSON.stringify(expected)} ≠ ${JSON.stringify(actual)}`];
+  }
+  const isList = (s: Exclude<Shape, string>): s is { '[]': Shape[] } => '[]' in s && Object.keys(s).length === 1;
+  if (isList(expected) || isList(actual)) {
+    if (!(isList(expected) && isList(actual))) return [`${at || '.'}: ${JSON.stringify(expected)} ≠ ${JSON.stringify(actual)}`];
+    // An empty list on either side says nothing about its elements.
+    if (expected['[]'].length === 0 || actual['[]'].length === 0) return [];
+    if (expected['[]'].length === 1 && actual['[]'].length === 1) return shapeDifferences(expected['[]'][0], actual['[]'][0], `${at}[]`);
+    return JSON.stringify(expected) === JSON.stringify(actual) ? [] : [`${at}[]: ${JSON.stringify(expected)} ≠ ${JSON.stringify(actual)}`];
+  }
+  const out: string[] = [];
+  for (const key of [...new Set([...Object.keys(expected), ...Object.keys(actual)])].sort()) {
+    if (!(key in actual)) out.push(`${at}.${key}: only in WordPress`);
+    else if (!(key in expected)) out.push(`${at}.${key}: only in the fake`);
+    else out.push(...shapeDifferences(expected[key], actual[key], `${at}.${key}`));
+  }
+  return out;
+}

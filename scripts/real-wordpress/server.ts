@@ -1,0 +1,256 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ensurePackages } from './packages';
+import { ABSPATH, HOST, PLUGIN_FILE, PLUGIN_SLUG, saveSecrets, secrets, type Instance } from './paths';
+
+/**
+ * Starting and stopping one real WordPress instance: a private MariaDB (its own datadir, a unix
+ * socket, no TCP) and PHP's built-in server on loopback, each with a pid file and stopped by that
+ * pid (never by name). See docs/real-wordpress.md.
+ */
+
+const HERE = __dirname;
+const DB_NAME = 'wordpress';
+const DB_USER = 'wp';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `check` every 100 ms until it is true or `ms` have passed. */
+async function until(what: string, ms: number, check: () => boolean | Promise<boolean>): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await pause(100);
+  }
+  throw new Error(`Timed out after ${ms} ms waiting for ${what}`);
+}
+
+function readPid(file: string): number | null {
+  if (!existsSync(file)) return null;
+  const pid = Number(readFileSync(file, 'utf8').trim());
+  return Number.isSafeInteger(pid) && pid > 0 ? pid : null;
+}
+
+function alive(pid: number | null): boolean {
+  if (pid === null) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: HOST, port }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function osUser(): string {
+  return os.userInfo().username;
+}
+
+function sql(inst: Instance, statement: string): { ok: boolean; out: string } {
+  const result = spawnSync('mariadb', ['--no-defaults', `--socket=${inst.socket}`, '-u', 'root', '-N', '-e', statement], { encoding: 'utf8' });
+  return { ok: result.status === 0, out: `${result.stdout ?? ''}${result.stderr ?? ''}`.trim() };
+}
+
+function startDetached(command: string, args: string[], env: NodeJS.ProcessEnv, log: string): number {
+  const fd = openSync(log, 'a');
+  const child = spawn(command, args, { env, detached: true, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  if (child.pid === undefined) throw new Error(`Could not start ${command}`);
+  child.unref();
+  return child.pid;
+}
+
+async function startMariaDb(inst: Instance, log: (line: string) => void): Promise<void> {
+  if (alive(readPid(inst.mariadbPid)) && sql(inst, 'SELECT 1').ok) return;
+  const user = osUser();
+  if (!existsSync(path.join(inst.dataDir, 'mysql'))) {
+    log('initialising MariaDB');
+    mkdirSync(inst.dataDir, { recursive: true });
+    const init = spawnSync(
+      'mariadb-install-db',
+      ['--no-defaults', `--datadir=${inst.dataDir}`, `--user=${user}`, '--auth-root-authentication-method=socket', '--skip-test-db'],
+      { encoding: 'utf8' },
+    );
+    if (init.status !== 0) throw new Error(`mariadb-install-db failed: ${init.stderr || init.stdout}`);
+  }
+  log('starting MariaDB');
+  startDetached(
+    '/usr/sbin/mariadbd',
+    [
+      '--no-defaults', `--datadir=${inst.dataDir}`, `--socket=${inst.socket}`, `--pid-file=${inst.mariadbPid}`,
+      '--skip-networking', `--user=${user}`, `--log-error=${path.join(inst.logDir, 'mariadb.log')}`,
+      '--innodb-buffer-pool-size=64M', '--innodb-flush-log-at-trx-commit=2', '--skip-log-bin',
+    ],
+    process.env,
+    path.join(inst.logDir, 'mariadb.out'),
+  );
+  await until('MariaDB', 60_000, () => existsSync(inst.socket) && sql(inst, 'SELECT 1').ok);
+}
+
+function createDatabase(inst: Instance, dbPassword: string): void {
+  const quoted = dbPassword.replace(/'/g, "''");
+  const result = sql(
+    inst,
+    `CREATE DATABASE IF NOT EXISTS ${DB_NAME} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;` +
+      `CREATE USER IF NOT EXISTS '${DB_USER}'@'localhost' IDENTIFIED BY '${quoted}';` +
+      `ALTER USER '${DB_USER}'@'localhost' IDENTIFIED BY '${quoted}';` +
+      `GRANT ALL PRIVILEGES ON ${DB_NAME}.* TO '${DB_USER}'@'localhost'; FLUSH PRIVILEGES;`,
+  );
+  if (!result.ok) throw new Error(`Could not create the database: ${result.out}`);
+}
+
+const php = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+/** The instance's Debian config file (`/etc/wordpress/config-{name}.php`). */
+function writeWordPressConfig(inst: Instance, dbPassword: string, salts: Record<string, string>): void {
+  const lines = [
+    '<?php',
+    '// Written by scripts/real-wordpress (a local test instance): do not edit, it is rewritten at every start.',
+    `define('DB_NAME', ${php(DB_NAME)});`,
+    `define('DB_USER', ${php(DB_USER)});`,
+    `define('DB_PASSWORD', ${php(dbPassword)});`,
+    `define('DB_HOST', ${php(`localhost:${inst.socket}`)});`,
+    "define('DB_CHARSET', 'utf8mb4');",
+    `define('WP_HOME', ${php(inst.url)});`,
+    `define('WP_SITEURL', ${php(inst.url)});`,
+    `define('WP_CONTENT_DIR', ${php(inst.contentDir)});`,
+    `define('WP_CONTENT_URL', ${php(`${inst.url}/wp-content`)});`,
+    "define('WP_HTTP_BLOCK_EXTERNAL', true);",
+    "define('DISABLE_WP_CRON', true);",
+    "define('WP_ENVIRONMENT_TYPE', 'local');",
+    "define('AUTOMATIC_UPDATER_DISABLED', true);",
+    "define('FS_METHOD', 'direct');",
+    "define('WP_DEBUG', true);",
+    "define('WP_DEBUG_DISPLAY', false);",
+    `define('WP_DEBUG_LOG', ${php(path.join(inst.logDir, 'wordpress-debug.log'))});`,
+    ...Object.entries(salts).map(([name, value]) => `define(${php(name)}, ${php(value)});`),
+    `if (is_readable(${php(path.join(inst.stateDir, 'extra-config.php'))})) { require ${php(path.join(inst.stateDir, 'extra-config.php'))}; }`,
+    "$table_prefix = 'wp_';",
+    '',
+  ];
+  writeFileSync(inst.configFile, lines.join('\n'), { mode: 0o640 });
+}
+
+/** A fresh wp-content: uploads kept, the plugin copied anew, Debian's default theme linked. */
+function prepareContent(inst: Instance): void {
+  for (const dir of ['plugins', 'themes', 'uploads', 'upgrade']) mkdirSync(path.join(inst.contentDir, dir), { recursive: true });
+  const plugin = path.join(inst.contentDir, 'plugins', PLUGIN_SLUG);
+  rmSync(plugin, { recursive: true, force: true });
+  if (!existsSync(path.join(inst.pluginSource, `${PLUGIN_SLUG}.php`))) {
+    throw new Error(`No plugin at ${inst.pluginSource} (${PLUGIN_SLUG}.php missing)`);
+  }
+  cpSync(inst.pluginSource, plugin, { recursive: true, filter: (src) => !/\/(tests|node_modules)(\/|$)/.test(src.slice(inst.pluginSource.length)) });
+  const theme = path.join(inst.contentDir, 'themes', 'twentytwentythree');
+  if (!existsSync(theme) && existsSync(`${ABSPATH}/wp-content/themes/twentytwentythree`)) {
+    symlinkSync(`${ABSPATH}/wp-content/themes/twentytwentythree`, theme);
+  }
+}
+
+/** Environment for PHP: which instance, and nothing of jest's or Node's. */
+export function phpEnv(inst: Instance, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: process.env.NODE_ENV,
+    PAYMENTS_WP_HOST: inst.httpHost,
+    PAYMENTS_WP_CONFIG: inst.configName,
+    PAYMENTS_WP_CONTENT_DIR: inst.contentDir,
+    ...extra,
+  };
+}
+
+function runWp(inst: Instance, step: 'install' | 'configure', extra: Record<string, string>): Record<string, unknown> {
+  const result = spawnSync('php', [path.join(HERE, 'wp.php'), step], { encoding: 'utf8', env: phpEnv(inst, extra) });
+  if (result.status !== 0) throw new Error(`wp.php ${step} failed (exit ${result.status}): ${result.stderr}${result.stdout}`);
+  const last = result.stdout.trim().split('\n').pop() ?? '';
+  try {
+    return JSON.parse(last) as Record<string, unknown>;
+  } catch {
+    throw new Error(`wp.php ${step} printed no JSON: ${result.stdout}${result.stderr}`);
+  }
+}
+
+async function startPhp(inst: Instance, log: (line: string) => void): Promise<void> {
+  if (alive(readPid(inst.phpPid)) && (await portOpen(inst.port))) return;
+  if (await portOpen(inst.port)) throw new Error(`Port ${inst.port} is taken by another process (set REAL_WORDPRESS_PORT)`);
+  log(`starting PHP's server on ${inst.url}`);
+  const pid = startDetached(
+    'php',
+    ['-d', 'memory_limit=256M', '-d', 'upload_max_filesize=32M', '-d', 'post_max_size=40M', '-S', inst.httpHost, '-t', ABSPATH, path.join(HERE, 'router.php')],
+    phpEnv(inst, { PHP_CLI_SERVER_WORKERS: '4' }),
+    path.join(inst.logDir, 'php.log'),
+  );
+  writeFileSync(inst.phpPid, `${pid}\n`);
+  await until(`PHP's server on ${inst.url}`, 20_000, () => portOpen(inst.port));
+}
+
+export interface Started {
+  appPassword: string;
+  adminUser: string;
+  adminPassword: string;
+}
+
+/** Installs what is missing and starts the instance; WordPress is installed and the plugin activated. */
+export async function up(inst: Instance, log: (line: string) => void = console.log): Promise<Started> {
+  ensurePackages(log);
+  mkdirSync(inst.logDir, { recursive: true });
+  const s = secrets(inst);
+  await startMariaDb(inst, log);
+  createDatabase(inst, s.dbPassword);
+  writeWordPressConfig(inst, s.dbPassword, s.salts);
+  prepareContent(inst);
+  const env = { PAYMENTS_WP_ADMIN_USER: s.adminUser, PAYMENTS_WP_ADMIN_PASSWORD: s.adminPassword, PAYMENTS_WP_PLUGIN: PLUGIN_FILE };
+  const installed = runWp(inst, 'install', env);
+  if (installed.installed) log('installed WordPress');
+  const configured = runWp(inst, 'configure', env);
+  const appPassword = String(configured.appPassword);
+  saveSecrets(inst, { ...s, appPassword });
+  await startPhp(inst, log);
+  return { appPassword, adminUser: s.adminUser, adminPassword: s.adminPassword };
+}
+
+async function stopPid(pidFile: string, group: boolean, ms: number): Promise<void> {
+  const pid = readPid(pidFile);
+  if (pid !== null && alive(pid)) {
+    try {
+      process.kill(group ? -pid : pid, 'SIGTERM');
+    } catch {
+      process.kill(pid, 'SIGTERM');
+    }
+    try {
+      await until(`process ${pid} to stop`, ms, () => !alive(pid));
+    } catch {
+      process.kill(group ? -pid : pid, 'SIGKILL');
+    }
+  }
+  if (existsSync(pidFile)) unlinkSync(pidFile);
+}
+
+/** Stops the instance's PHP server and MariaDB, by their pids. */
+export async function down(inst: Instance): Promise<void> {
+  await stopPid(inst.phpPid, true, 5_000);
+  await stopPid(inst.mariadbPid, false, 30_000);
+}
+
+/** Stops the instance and deletes its database, uploads and config file. */
+export async function reset(inst: Instance): Promise<void> {
+  await down(inst);
+  rmSync(inst.stateDir, { recursive: true, force: true });
+  if (existsSync(inst.configFile)) unlinkSync(inst.configFile);
+}
+
+export async function running(inst: Instance): Promise<boolean> {
+  return alive(readPid(inst.phpPid)) && alive(readPid(inst.mariadbPid)) && (await portOpen(inst.port));
+}

@@ -1,0 +1,37 @@
+<?php
+
+/**
+ * Plugin Name:       Payments Headless
+ * Description:       Turns a stock WordPress into the content system of the payments marketing site:
+ *                    content types at the site's REST bases, custom fields under `acf`, the
+ *                    custom-api/v1 id lists, the flat navigation menu and the alert meta query.
+ * Version:           1.0.0
+ * Requires at least: 6.1
+ * Requires PHP:      8.1
+ * Author:            Corvane Payments
+ * License:           GPL-2.0-or-later
+ * Text Domain:       payments-headless
+ *
+ * @package PaymentsHeadless
+ */
+
+declare(strict_types=1);
+
+namespace PaymentsHeadless;
+
+if (!defined('ABSPATH')) {
+    exit;
+}
+
+require_once __DIR__ . '/includes/ContentModel.php';
+require_once __DIR__ . '/includes/FrameMapping.php';
+require_once __DIR__ . '/includes/Fields.php';
+require_once __DIR__ . '/includes/MetaBoxes.php';
+require_once __DIR__ . '/includes/RestReads.php';
+require_once __DIR__ . '/includes/NavigationSettings.php';
+require_once __DIR__ . '/includes/Plugin.php';
+
+register_activation_hook(__FILE__, [Plugin::class, 'activate']);
+register_deactivation_hook(__FILE__, [Plugin::class, 'deactivate']);
+
+Plugin::boot();
