@@ -1,15 +1,22 @@
 /**
- * The sanitizer's cost per article body (issue 12 §2): every CMS body of the seed content (the
- * bodies the site renders: posts, news, press releases, white papers, case studies, events,
- * partner interviews, pages), each sanitized many times; prints the mean time per body, the
- * median of several rounds so that one slow round (a shared machine) does not count.
+ * The sanitizer's cost per article body (issue 12 §2): the CMS bodies of the seed content (posts,
+ * news, press releases, white papers, case studies, insights, events, partner interviews), each
+ * sanitized many times, and one long article (every seed body joined, ≈ 12 kB); prints the mean
+ * time per body, the median of several rounds (a shared machine has slow rounds).
+ *
+ * The timing runs in a child Node process that imports the sanitizer as native ES modules (Node's
+ * own TypeScript stripping), as the production server loads parse5 (an ES-module package that
+ * Next keeps external): under tsx, parse5 would be converted to CommonJS with a getter per export,
+ * which makes it several times slower than it is in production.
  *
  * Not a unit test (timings have no place in one); run it by hand and compare:
- *   npx tsx scripts/security/sanitizer-cost.ts [rounds]
+ *   npx tsx scripts/security/sanitizer-cost.ts [rounds] [sanitizer module]
+ * The optional module (default src/lib/wordpress/sanitize.ts) exports `sanitizeCmsHtml`: point it
+ * at another version of the sanitizer to compare.
  */
-import { performance } from 'node:perf_hooks';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { createSeedStore } from '../../__mocks__/wordpress/store';
-import { sanitizeCmsHtml } from '../../src/lib/wordpress/sanitize';
 
 const ARTICLE_BASES = ['posts', 'news', 'press-releases', 'whitepapers', 'case-studies', 'insights', 'events', 'virtual'];
 
@@ -25,32 +32,16 @@ function bodies(): string[] {
   return found;
 }
 
-/** Mean µs per body over `repeat` passes, the median of `rounds` rounds (and the fastest and slowest). */
-function measure(all: string[], rounds: number, repeat: number): { median: number; fastest: number; slowest: number } {
-  // Warm up the JIT first: the site sanitizes in a long-running server.
-  for (let i = 0; i < 5; i += 1) for (const html of all) sanitizeCmsHtml(html);
-  const perBodyUs: number[] = [];
-  for (let round = 0; round < rounds; round += 1) {
-    const start = performance.now();
-    for (let i = 0; i < repeat; i += 1) for (const html of all) sanitizeCmsHtml(html);
-    perBodyUs.push(((performance.now() - start) * 1000) / (repeat * all.length));
-  }
-  perBodyUs.sort((a, b) => a - b);
-  return { median: perBodyUs[Math.floor(perBodyUs.length / 2)], fastest: perBodyUs[0], slowest: perBodyUs[perBodyUs.length - 1] };
+function main(): number {
+  const rounds = Number(process.argv[2] ?? 15);
+  const sanitizer = path.resolve(process.argv[3] ?? path.join(__dirname, '..', '..', 'src', 'lib', 'wordpress', 'sanitize.ts'));
+  const runner = path.join(__dirname, 'sanitizer-cost-runner.mts');
+  const result = spawnSync(process.execPath, ['--experimental-strip-types', '--no-warnings', runner, sanitizer, String(rounds)], {
+    input: JSON.stringify(bodies()),
+    encoding: 'utf8',
+    stdio: ['pipe', 'inherit', 'inherit'],
+  });
+  return result.status ?? 1;
 }
 
-function line(label: string, result: { median: number; fastest: number; slowest: number }, rounds: number): string {
-  return `${label}: ${result.median.toFixed(1)} µs per body (median of ${rounds} rounds; fastest ${result.fastest.toFixed(1)}, slowest ${result.slowest.toFixed(1)})`;
-}
-
-function main(): void {
-  const rounds = Number(process.argv[2] ?? 7);
-  const all = bodies();
-  const totalChars = all.reduce((sum, html) => sum + html.length, 0);
-  console.log(line(`${all.length} seed article bodies, ${Math.round(totalChars / all.length)} characters on average`, measure(all, rounds, 50), rounds));
-  // A long article as editors write them (the seed's bodies are short): every seed body joined.
-  const long = all.join('\n');
-  console.log(line(`one long article of ${(long.length / 1024).toFixed(1)} kB`, measure([long], rounds, 20), rounds));
-}
-
-main();
+process.exit(main());
