@@ -9,8 +9,7 @@ import { clearFrameTypeCache } from '@/lib/wordpress/frames';
 import { FALLBACK_MENU_ITEMS, getMenu } from '@/lib/wordpress/menu';
 import type { TopMenuEntry } from '@/lib/types';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- next.config.js is CommonJS.
-const configForPhase = require('../../next.config.js') as (phase: string) => { redirects?: () => Promise<{ source: string; destination: string; permanent: boolean }[]> };
+import configForPhase from '../../next.config';
 const nextConfig = configForPhase('phase-production-server');
 
 const PAGES = path.join(__dirname, '../../pages');
@@ -26,7 +25,7 @@ async function redirectOf(href: string): Promise<string | null> {
 
 /**
  * Where a site link ends up on the seed content: 'ok' when a page answers it, else why not.
- * Follows next.config.js redirects, then static page files, listing pages, and `/{section}/{slug}`
+ * Follows next.config.ts redirects, then static page files, listing pages, and `/{section}/{slug}`
  * pages through their getStaticProps against the fake WordPress.
  */
 async function resolve(href: string, hops = 0): Promise<string> {

@@ -175,3 +175,13 @@ describe('issue 12 §2 WordPress texturized quotes inside attributes: malformed 
     expect(clean('<ul><li>a<li>b</ul><p>c')).toBe('<ul><li>a</li><li>b</li></ul><p>c</p>');
   });
 });
+
+describe('issue 12 §2 the seed post with a texturized embed (fake WordPress, as a real one renders it)', () => {
+  it('the blog post keeps every paragraph after its broken embed; the iframe itself goes', async () => {
+    const { getItemBySlug } = await import('@/lib/wordpress/content');
+    const item = await getItemBySlug('blog', 'five-signs-your-terminal-estate-needs-attention');
+    expect(item?.html).toContain('<figcaption class="wp-element-caption">Estate management in 90 seconds</figcaption>');
+    expect(item?.html).toMatch(/<p>Devices must also keep their <a href="https:\/\/www\.pcisecuritystandards\.org\/">PCI PTS<\/a> approval current\./);
+    expect(item?.html).not.toMatch(/<iframe|youtube\.com/);
+  });
+});
