@@ -5,7 +5,7 @@ import { NextResponse, type NextRequest } from 'next/server';
  * `/feeds/{feed}.xml` are served by the API routes that build them (`/api/sitemap`, `/api/robots`,
  * `/api/feeds/{feed}`; ISR-like caching in src/lib/site/documentCache.ts).
  *
- * A Next proxy (Next 16's name for middleware), not `rewrites()` in next.config.js: rewrites are
+ * A Next proxy (Next 16's name for middleware), not `rewrites()` in next.config.ts: rewrites are
  * shipped to the browser, whose router matches every client-side navigation against them, and
  * that matching code (path-to-regexp and friends) cost 2.9 kB gzip of every page's First Load
  * JS (issue 5: 130 kB budget). The proxy runs on the server, only for the addresses of `config`.

@@ -1,7 +1,7 @@
 /**
  * The site's configuration: every environment variable is read here, once, and validated.
  * Server-only: never import this file from a component that runs in the browser (the browser
- * gets what it needs through `next.config.js`'s `env`, which holds no secret).
+ * gets what it needs through `next.config.ts`'s `env`, which holds no secret).
  */
 
 export interface SiteConfig {
@@ -25,7 +25,7 @@ export interface SiteConfig {
   trustProxy: boolean;
   /**
    * `REDIS_URL` (`redis://` or `rediss://`), or null. When set, the instances behind a load
-   * balancer share one ISR cache (the cache handler in `src/lib/cache/`, wired by `next.config.js`
+   * balancer share one ISR cache (the cache handler in `src/lib/cache/`, wired by `next.config.ts`
    * at `next start`) and the API rate limits. Server-only: it may hold a password.
    */
   redisUrl: string | null;

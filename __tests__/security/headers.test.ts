@@ -63,6 +63,10 @@ describe('issue 12 §1 Content-Security-Policy', () => {
     expect(directive(csp, 'connect-src')).toEqual(["'self'", 'https://cms.example.com']);
     const noMedia = contentSecurityPolicy(parseConfig({ WORDPRESS_URL: 'http://127.0.0.1:3001' }));
     expect(directive(noMedia, 'img-src')).toEqual(["'self'", 'http://127.0.0.1:3001']);
+    // Over https, upgrade-insecure-requests turns http:// loads into https:// ones: the https origin is the one allowed.
+    const upgraded = contentSecurityPolicy(parseConfig({ WORDPRESS_URL: 'http://127.0.0.1:3001' }), { https: true });
+    expect(directive(upgraded, 'img-src')).toEqual(["'self'", 'https://127.0.0.1:3001']);
+    expect(directive(upgraded, 'connect-src')).toEqual(["'self'", 'https://127.0.0.1:3001']);
   });
 
   it('upgrade-insecure-requests over https only; violations reported to /api/csp-report (report-uri and report-to)', () => {

@@ -14,7 +14,7 @@ export interface FeaturedImageProps {
 /**
  * A featured image as a plain `<img>` with its intrinsic width and height, so the browser
  * reserves its box before it loads (no layout shift). next/image is not used: it would need the
- * media hosts in next.config.js `images.remotePatterns`, and WordPress already serves sized files.
+ * media hosts in next.config.ts `images.remotePatterns`, and WordPress already serves sized files.
  * Without known dimensions the box keeps a fixed aspect ratio (the seed's featured images are
  * 1200 × 630) and the image covers it: a CSS class, not a style attribute, which the CSP forbids
  * (style-src-attr 'none', src/lib/security/headers.ts).

@@ -76,8 +76,12 @@ const unique = (values: readonly string[]): string[] => [...new Set(values)];
 
 /** The Content-Security-Policy, directive by directive. */
 export function cspDirectives(config: SecurityConfig, { development = false, https = false }: SecurityHeaderOptions = {}): Array<[string, string[]]> {
-  const wordpress = originOf(config.wordpressUrl);
-  const media = config.mediaHost ? originOf(config.mediaHost) : null;
+  // On an https answer, upgrade-insecure-requests makes the browser ask for every http:// URL
+  // over https://: only the https origin can be requested, so that is the one to allow (an http:
+  // source would only permit insecure loads).
+  const secure = (origin: string) => (https ? origin.replace(/^http:/, 'https:') : origin);
+  const wordpress = secure(originOf(config.wordpressUrl));
+  const media = config.mediaHost ? secure(originOf(config.mediaHost)) : null;
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
     // Next's own chunks, Vercel's analytics and speed scripts (served from the site's own
