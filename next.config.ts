@@ -28,17 +28,8 @@ const nextConfig: NextConfig = {
     // and 'preview' (src/components/analytics/analyticsGate.ts). Not a new setting: Vercel sets it.
     NEXT_PUBLIC_VERCEL_ENV: (process.env.NEXT_PUBLIC_VERCEL_ENV ?? process.env.VERCEL_ENV ?? '').trim(),
   },
-  // Old and fallback-menu addresses (spec §2 "Menu links used as fallback": /news, /press-releases)
-  // and the home frame page's own address: permanent redirects to the pages that serve them.
-  async redirects() {
-    return [
-      { source: '/news', destination: '/about-us/news', permanent: true },
-      { source: '/press-releases', destination: '/about-us/press-releases', permanent: true },
-      // The pages of PAGE_ADDRESSES (src/lib/wordpress/contentTypes.ts) at their own addresses.
-      { source: '/pages/home', destination: '/', permanent: true },
-      { source: '/pages/contact-us', destination: '/contact-us', permanent: true },
-    ];
-  },
+  // Redirects (/news, /press-releases, /pages/home, /pages/contact-us) are answered by proxy.ts, not
+  // redirects() here: Next sends its own redirect answers without the security headers below.
   // Crawler documents (/sitemap.xml, /robots.txt, /feeds/{feed}.xml) are API routes reached through
   // proxy.ts, not rewrites() here: rewrites are shipped to the browser (see proxy.ts).
 };

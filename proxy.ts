@@ -18,7 +18,28 @@ export function crawlerDocumentRoute(pathname: string): string | null {
   return feed ? `/api/feeds/${feed[1]}` : null;
 }
 
+/**
+ * Old and fallback-menu addresses (spec §2 "Menu links used as fallback": /news, /press-releases)
+ * and the home and contact frame pages' own addresses (PAGE_ADDRESSES, src/lib/wordpress/contentTypes.ts):
+ * permanent redirects (308, query kept) to the pages that serve them. Here rather than in
+ * next.config's `redirects()`: Next sends its own redirect answers without the `headers()`
+ * (src/lib/security/headers.ts), and every answer must carry the security headers (issue 12 §1);
+ * an answer of the proxy gets them.
+ */
+export const PERMANENT_REDIRECTS: ReadonlyMap<string, string> = new Map([
+  ['/news', '/about-us/news'],
+  ['/press-releases', '/about-us/press-releases'],
+  ['/pages/home', '/'],
+  ['/pages/contact-us', '/contact-us'],
+]);
+
 export function proxy(request: NextRequest): NextResponse {
+  const target = PERMANENT_REDIRECTS.get(request.nextUrl.pathname);
+  if (target !== undefined) {
+    const url = request.nextUrl.clone();
+    url.pathname = target;
+    return NextResponse.redirect(url, 308);
+  }
   const route = crawlerDocumentRoute(request.nextUrl.pathname);
   if (route === null) return NextResponse.next();
   const url = request.nextUrl.clone();
@@ -26,4 +47,4 @@ export function proxy(request: NextRequest): NextResponse {
   return NextResponse.rewrite(url);
 }
 
-export const config = { matcher: ['/sitemap.xml', '/robots.txt', '/feeds/:feed*'] };
+export const config = { matcher: ['/sitemap.xml', '/robots.txt', '/feeds/:feed*', '/news', '/press-releases', '/pages/home', '/pages/contact-us'] };

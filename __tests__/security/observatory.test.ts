@@ -69,7 +69,7 @@ describe('the MDN HTTP Observatory scoring', () => {
   });
 
   it('bonuses count only from 90 points: without HSTS and the redirect, the same headers score 60 (C+)', () => {
-    const { 'Strict-Transport-Security': _hsts, ...withoutHsts } = ours;
+    const withoutHsts = Object.fromEntries(Object.entries(ours).filter(([key]) => key !== 'Strict-Transport-Security'));
     expect(scoreObservatory(input(withoutHsts, { redirection: 'missing' }))).toMatchObject({ score: 60, grade: 'C+' });
   });
 });
