@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseConfig } from '@/config';
 import { CONSENT_DEFAULT_SNIPPET } from '@/lib/consent/gtag';
 import { cspDirectives, contentSecurityPolicy, headerRules, INLINE_SCRIPTS, securityHeaders, type Header } from '@/lib/security/headers';
+import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from 'next/constants';
 import configForPhase from '../../next.config';
 
 /**
@@ -129,9 +130,9 @@ describe('issue 12 §1 next.config.ts applies the headers to every address', () 
   });
 
   it('headers() of the real next.config.ts, from the environment (jest: an https SITE_URL)', async () => {
-    const rules = await configForPhase('phase-production-build').headers!();
+    const rules = await configForPhase(PHASE_PRODUCTION_BUILD).headers!();
     expect(rules).toEqual(headerRules(parseConfig(process.env)));
-    const dev = await configForPhase('phase-development-server').headers!();
+    const dev = await configForPhase(PHASE_DEVELOPMENT_SERVER).headers!();
     expect(JSON.stringify(dev)).toContain("'unsafe-eval'");
     expect(JSON.stringify(rules)).not.toContain("'unsafe-eval'");
   });
