@@ -47,9 +47,11 @@ describe('issue 12 §1 Content-Security-Policy', () => {
     expect(directive(csp, 'script-src')).not.toContain("'unsafe-inline'");
   });
 
-  it("next dev only: 'unsafe-eval' (React Refresh) and style attributes (the dev overlay)", () => {
+  it("next dev only: inline scripts and 'unsafe-eval' (Next's dev runtime, React Refresh), style attributes (the dev overlay), no nosniff", () => {
     const dev = contentSecurityPolicy(localSite, { development: true });
-    expect(directive(dev, 'script-src')).toContain("'unsafe-eval'");
+    expect(directive(dev, 'script-src')).toEqual(["'self'", "'unsafe-inline'", "'unsafe-eval'"]);
+    expect(header(securityHeaders(localSite, { development: true }), 'X-Content-Type-Options')).toBeUndefined();
+    expect(header(securityHeaders(localSite), 'X-Content-Type-Options')).toBe('nosniff');
     expect(directive(dev, 'style-src-attr')).toEqual(["'unsafe-inline'"]);
     expect(directive(contentSecurityPolicy(localSite), 'style-src-attr')).toEqual(["'none'"]);
   });

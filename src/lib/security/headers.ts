@@ -54,8 +54,9 @@ export type SecurityConfig = Pick<SiteConfig, 'wordpressUrl' | 'mediaHost' | 'si
 
 export interface SecurityHeaderOptions {
   /**
-   * `next dev`: React Refresh evaluates code (`'unsafe-eval'`) and the dev overlay sets style
-   * attributes. Never in production (`next build` / `next start`).
+   * `next dev`: Next renders inline scripts of its own, React Refresh evaluates code, the dev
+   * overlay sets style attributes and the client middleware manifest is served as JSON; the CSP
+   * and nosniff are loosened for those. Never in production (`next build` / `next start`).
    */
   development?: boolean;
   /** The answer goes out over https: HSTS and `upgrade-insecure-requests` are added. */
@@ -86,7 +87,9 @@ export function cspDirectives(config: SecurityConfig, { development = false, htt
     ['default-src', ["'self'"]],
     // Next's own chunks, Vercel's analytics and speed scripts (served from the site's own
     // /_vercel/... paths on Vercel) and the inline scripts of INLINE_SCRIPTS, by hash.
-    ['script-src', ["'self'", ...INLINE_SCRIPTS.map(inlineScriptHash), ...(development ? ["'unsafe-eval'"] : [])]],
+    // `next dev` renders inline scripts of its own and React Refresh evaluates code: there,
+    // 'unsafe-inline' (without hashes, which would switch it off) and 'unsafe-eval'. Never in production.
+    ['script-src', development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", ...INLINE_SCRIPTS.map(inlineScriptHash)]],
     // Styles, only as loose as they must be:
     // - <style> elements need 'unsafe-inline' (style-src-elem): on a client-side navigation in
     //   production, Next's Pages Router inserts the next page's CSS as <style data-n-href> elements
@@ -142,8 +145,9 @@ export function securityHeaders(config: SecurityConfig, options: SecurityHeaderO
       value: [`max-age=${maxAge}`, ...(includeSubDomains ? ['includeSubDomains'] : []), ...(preload ? ['preload'] : [])].join('; '),
     });
   }
+  // `next dev` serves its client middleware manifest (a script) as JSON, which nosniff would refuse.
+  if (!options.development) headers.push({ key: 'X-Content-Type-Options', value: 'nosniff' });
   headers.push(
-    { key: 'X-Content-Type-Options', value: 'nosniff' },
     // Old browsers that do not know CSP's frame-ancestors.
     { key: 'X-Frame-Options', value: 'DENY' },
     { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
