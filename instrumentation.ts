@@ -1,6 +1,6 @@
 /**
  * Runs once when a Next.js server starts: the configuration is validated here, so a malformed
- * environment variable stops start-up with an error that names it, not the first request.
+ * environment variable stops start-up (exit status 1) with an error that names it, not the first request.
  * With REDIS_URL set, the process's Redis connection is opened here too, so the shared ISR cache
  * and rate limits use it from the first request (src/lib/redis/connection.mjs; a Redis that is
  * down does not stop start-up: the instance serves from its local cache until it is back).
@@ -9,8 +9,17 @@ import { isBuildPhase } from './src/lib/buildPhase';
 
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
-    const { getConfig } = await import('./src/config');
-    const { redisUrl } = getConfig();
+    const { ConfigError, getConfig } = await import('./src/config');
+    let redisUrl: string | null;
+    try {
+      ({ redisUrl } = getConfig());
+    } catch (error) {
+      // Issue 12 §3 fail fast: Next would log an instrumentation error and go on answering 500.
+      // (next.config.ts already stops `next start`; this covers any other server start.)
+      if (!(error instanceof ConfigError)) throw error;
+      console.error(`${error.message}\nThe server did not start: set ${error.variable} and start it again.`);
+      process.exit(1);
+    }
     // Not while `next build` prerenders: nothing there may wait on, or write to, a shared Redis.
     if (redisUrl && !isBuildPhase()) {
       const { sharedRedisConnection } = await import('./src/lib/redis/connection.mjs');

@@ -3,7 +3,7 @@ import nextJest from 'next/jest.js';
 
 const createJestConfig = nextJest({ dir: './' });
 
-// ESM-only packages that must be transformed for Jest (msw's dependencies, sanitize-html's parser).
+// ESM-only packages that must be transformed for Jest (msw's dependencies, the sanitizer's parser parse5).
 const esmPackages = [
   'msw',
   '@mswjs',
@@ -14,12 +14,8 @@ const esmPackages = [
   'outvariant',
   'strict-event-emitter',
   'headers-polyfill',
-  'domhandler',
-  'htmlparser2',
-  'domutils',
-  'dom-serializer',
-  'domelementtype',
   'entities',
+  'parse5',
 ];
 
 const config: Config = {

@@ -5,7 +5,7 @@ import { NextResponse, type NextRequest } from 'next/server';
  * `/feeds/{feed}.xml` are served by the API routes that build them (`/api/sitemap`, `/api/robots`,
  * `/api/feeds/{feed}`; ISR-like caching in src/lib/site/documentCache.ts).
  *
- * A Next proxy (Next 16's name for middleware), not `rewrites()` in next.config.js: rewrites are
+ * A Next proxy (Next 16's name for middleware), not `rewrites()` in next.config.ts: rewrites are
  * shipped to the browser, whose router matches every client-side navigation against them, and
  * that matching code (path-to-regexp and friends) cost 2.9 kB gzip of every page's First Load
  * JS (issue 5: 130 kB budget). The proxy runs on the server, only for the addresses of `config`.
@@ -18,7 +18,28 @@ export function crawlerDocumentRoute(pathname: string): string | null {
   return feed ? `/api/feeds/${feed[1]}` : null;
 }
 
+/**
+ * Old and fallback-menu addresses (spec §2 "Menu links used as fallback": /news, /press-releases)
+ * and the home and contact frame pages' own addresses (PAGE_ADDRESSES, src/lib/wordpress/contentTypes.ts):
+ * permanent redirects (308, query kept) to the pages that serve them. Here rather than in
+ * next.config's `redirects()`: Next sends its own redirect answers without the `headers()`
+ * (src/lib/security/headers.ts), and every answer must carry the security headers (issue 12 §1);
+ * an answer of the proxy gets them.
+ */
+export const PERMANENT_REDIRECTS: ReadonlyMap<string, string> = new Map([
+  ['/news', '/about-us/news'],
+  ['/press-releases', '/about-us/press-releases'],
+  ['/pages/home', '/'],
+  ['/pages/contact-us', '/contact-us'],
+]);
+
 export function proxy(request: NextRequest): NextResponse {
+  const target = PERMANENT_REDIRECTS.get(request.nextUrl.pathname);
+  if (target !== undefined) {
+    const url = request.nextUrl.clone();
+    url.pathname = target;
+    return NextResponse.redirect(url, 308);
+  }
   const route = crawlerDocumentRoute(request.nextUrl.pathname);
   if (route === null) return NextResponse.next();
   const url = request.nextUrl.clone();
@@ -26,4 +47,4 @@ export function proxy(request: NextRequest): NextResponse {
   return NextResponse.rewrite(url);
 }
 
-export const config = { matcher: ['/sitemap.xml', '/robots.txt', '/feeds/:feed*'] };
+export const config = { matcher: ['/sitemap.xml', '/robots.txt', '/feeds/:feed*', '/news', '/press-releases', '/pages/home', '/pages/contact-us'] };

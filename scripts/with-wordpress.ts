@@ -1,10 +1,14 @@
 /**
  * Runs a command (next dev, next build, next start) against a WordPress:
  * - WORDPRESS_URL set: the configuration is validated and the command runs against it;
- * - WORDPRESS_URL unset: the bundled local content server (the fake WordPress) starts on
- *   LOCAL_WORDPRESS_PORT (default 3001), the site is pointed at it, and it stops with the command.
- *   Its seed content keeps some media on a "development host"; MEDIA_HOST and CMS_DEV_HOSTS
- *   default so those URLs are rewritten to the local server, as production rewrites to its media host.
+ * - WORDPRESS_URL unset, for `next dev`, `next build` and `--demo`: the bundled local content
+ *   server (the fake WordPress) starts on LOCAL_WORDPRESS_PORT (default 3001), the site is pointed
+ *   at it, and it stops with the command. Its seed content keeps some media on a "development
+ *   host"; MEDIA_HOST and CMS_DEV_HOSTS default so those URLs are rewritten to the local server,
+ *   as production rewrites to its media host.
+ * - `next start` (`npm start`, the production server) never gets the local content server: a
+ *   missing or malformed setting ends it with status 1 and the message naming the variable
+ *   (issue 12 §3 fail fast), so a process manager sees the failure.
  *
  * `--demo` builds the production site and serves it at http://localhost:3000.
  * Usage: tsx scripts/with-wordpress.ts next build | tsx scripts/with-wordpress.ts --demo
@@ -43,7 +47,8 @@ async function main(argv: string[]): Promise<number> {
   // Next's anonymous telemetry is off unless the operator turns it on.
   const env: NodeJS.ProcessEnv = { NEXT_TELEMETRY_DISABLED: '1', ...process.env };
   let local: Awaited<ReturnType<typeof startLocalWordPress>> | null = null;
-  if (!env.WORDPRESS_URL?.trim()) {
+  const productionServer = !demo && argv[0] === 'next' && argv[1] === 'start';
+  if (!env.WORDPRESS_URL?.trim() && !productionServer) {
     const port = Number(env.LOCAL_WORDPRESS_PORT ?? 3001);
     local = await startLocalWordPress({ port });
     env.WORDPRESS_URL = local.url;
@@ -55,7 +60,7 @@ async function main(argv: string[]): Promise<number> {
     parseConfig(env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
+    console.error(`${error.message}\nThe command did not run: set ${error.variable} and run it again.`);
     await local?.close();
     return 1;
   }

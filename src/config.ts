@@ -1,7 +1,7 @@
 /**
  * The site's configuration: every environment variable is read here, once, and validated.
  * Server-only: never import this file from a component that runs in the browser (the browser
- * gets what it needs through `next.config.js`'s `env`, which holds no secret).
+ * gets what it needs through `next.config.ts`'s `env`, which holds no secret).
  */
 
 export interface SiteConfig {
@@ -25,11 +25,29 @@ export interface SiteConfig {
   trustProxy: boolean;
   /**
    * `REDIS_URL` (`redis://` or `rediss://`), or null. When set, the instances behind a load
-   * balancer share one ISR cache (the cache handler in `src/lib/cache/`, wired by `next.config.js`
+   * balancer share one ISR cache (the cache handler in `src/lib/cache/`, wired by `next.config.ts`
    * at `next start`) and the API rate limits. Server-only: it may hold a password.
    */
   redisUrl: string | null;
+  /**
+   * `Strict-Transport-Security` (issue 12 §1), sent on answers served over https (a `SITE_URL` of
+   * https, or a request that the TLS proxy marks `X-Forwarded-Proto: https`; browsers ignore it
+   * over http); null when `HSTS_MAX_AGE=0` turns it off.
+   */
+  hsts: HstsConfig | null;
 }
+
+export interface HstsConfig {
+  /** `HSTS_MAX_AGE` in seconds; default two years (63072000), the MDN Observatory's recommendation. */
+  maxAge: number;
+  /** `HSTS_INCLUDE_SUBDOMAINS`: also every subdomain of the site's host (default false: other teams' hosts may still serve http). */
+  includeSubDomains: boolean;
+  /** `HSTS_PRELOAD`: ask for the browsers' preload list (default false; needs includeSubDomains and a max-age of at least a year). */
+  preload: boolean;
+}
+
+/** Two years, in seconds. */
+export const DEFAULT_HSTS_MAX_AGE = 63_072_000;
 
 export class ConfigError extends Error {
   constructor(
@@ -139,17 +157,33 @@ function redisUrl(env: Env, name: string): string | null {
   return value;
 }
 
+function hsts(env: Env): HstsConfig | null {
+  const raw = trimmed(env, 'HSTS_MAX_AGE');
+  if (raw !== undefined && (!/^\d+$/.test(raw) || Number(raw) > 2 * DEFAULT_HSTS_MAX_AGE)) {
+    throw new ConfigError('HSTS_MAX_AGE', `"${raw}" must be a whole number of seconds from 0 (off) to ${2 * DEFAULT_HSTS_MAX_AGE}`);
+  }
+  const maxAge = raw === undefined ? DEFAULT_HSTS_MAX_AGE : Number(raw);
+  const includeSubDomains = flag(env, 'HSTS_INCLUDE_SUBDOMAINS', false);
+  const preload = flag(env, 'HSTS_PRELOAD', false);
+  if (preload && (!includeSubDomains || maxAge < 31_536_000)) {
+    throw new ConfigError('HSTS_PRELOAD', 'the preload list requires HSTS_INCLUDE_SUBDOMAINS=1 and an HSTS_MAX_AGE of at least 31536000 (one year)');
+  }
+  return maxAge === 0 ? null : { maxAge, includeSubDomains, preload };
+}
+
 /** Reads and validates the configuration; throws a `ConfigError` naming the first bad variable. */
 export function parseConfig(env: Env): SiteConfig {
+  const siteUrl = origin(env, 'SITE_URL', false) ?? 'http://localhost:3000';
   return {
     wordpressUrl: origin(env, 'WORDPRESS_URL', true) as string,
     mediaHost: origin(env, 'MEDIA_HOST', false),
     cmsDevHosts: hostList(env, 'CMS_DEV_HOSTS'),
-    siteUrl: origin(env, 'SITE_URL', false) ?? 'http://localhost:3000',
+    siteUrl,
     revalidateSeconds: positiveInt(env, 'REVALIDATE_SECONDS', 60),
     revalidateSecret: secret(env, 'REVALIDATE_SECRET'),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     redisUrl: redisUrl(env, 'REDIS_URL'),
+    hsts: hsts(env),
   };
 }
 

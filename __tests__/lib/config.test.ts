@@ -14,6 +14,7 @@ describe('configuration is validated once, with errors that name the variable', 
       revalidateSecret: null,
       trustProxy: false,
       redisUrl: null,
+      hsts: { maxAge: 63072000, includeSubDomains: false, preload: false },
     });
     expect(
       parseConfig({
@@ -35,6 +36,7 @@ describe('configuration is validated once, with errors that name the variable', 
       revalidateSecret: 'a-long-enough-secret',
       trustProxy: true,
       redisUrl: 'redis://:pw@redis.internal:6380/2',
+      hsts: { maxAge: 63072000, includeSubDomains: false, preload: false },
     });
   });
 
@@ -50,6 +52,11 @@ describe('configuration is validated once, with errors that name the variable', 
     [{ ...valid, REVALIDATE_SECRET: 'short' }, 'REVALIDATE_SECRET'],
     [{ ...valid, TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
     [{ ...valid, REDIS_URL: 'http://redis.internal:6379' }, 'REDIS_URL'],
+    [{ ...valid, HSTS_MAX_AGE: 'two years' }, 'HSTS_MAX_AGE'],
+    [{ ...valid, HSTS_MAX_AGE: '-1' }, 'HSTS_MAX_AGE'],
+    [{ ...valid, HSTS_INCLUDE_SUBDOMAINS: 'sometimes' }, 'HSTS_INCLUDE_SUBDOMAINS'],
+    [{ ...valid, HSTS_PRELOAD: '1' }, 'HSTS_PRELOAD'],
+    [{ ...valid, HSTS_PRELOAD: '1', HSTS_INCLUDE_SUBDOMAINS: '1', HSTS_MAX_AGE: '15768000' }, 'HSTS_PRELOAD'],
   ])('a malformed value stops start-up naming the variable (%j → %s)', (env, variable) => {
     let thrown: unknown;
     try {
@@ -123,5 +130,17 @@ describe('issue 5 §4: REDIS_URL (optional) is a redis:// or rediss:// URL, vali
     expect(redactUrl('redis://:pw@host')).toBe('redis://:***@host');
     expect(redactUrl('redis://token@host')).toBe('redis://***@host');
     expect(redactUrl('redis://host:6379')).toBe('redis://host:6379');
+  });
+});
+
+describe('issue 12 §1 Strict-Transport-Security is configurable', () => {
+  it('two years by default; HSTS_MAX_AGE, HSTS_INCLUDE_SUBDOMAINS and HSTS_PRELOAD change it; HSTS_MAX_AGE=0 turns it off', () => {
+    expect(parseConfig(valid).hsts).toEqual({ maxAge: 63072000, includeSubDomains: false, preload: false });
+    expect(parseConfig({ ...valid, HSTS_MAX_AGE: '31536000', HSTS_INCLUDE_SUBDOMAINS: 'true', HSTS_PRELOAD: '1' }).hsts).toEqual({
+      maxAge: 31536000,
+      includeSubDomains: true,
+      preload: true,
+    });
+    expect(parseConfig({ ...valid, HSTS_MAX_AGE: '0' }).hsts).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD, PHASE_PRODUCTION_SERV
 import type { NextConfig } from 'next';
 
 /**
- * Issue 5 §4: next.config.js sets the shared ISR cache handler only when REDIS_URL is set when
+ * Issue 5 §4: next.config.ts sets the shared ISR cache handler only when REDIS_URL is set when
  * `next start` reads it (one build serves with or without Redis; `next build` never uses Redis),
  * and REDIS_URL, which may hold a password, never reaches the browser bundle (`env`).
  */
@@ -19,7 +19,7 @@ function configFor(phase: string, redisUrl: string | undefined): NextConfig {
     let config: NextConfig | undefined;
     jest.isolateModules(() => {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const exported = require('../../next.config.js') as (phase: string) => NextConfig;
+      const exported = (require('../../next.config') as { default: (phase: string) => NextConfig }).default;
       config = exported(phase);
     });
     return config as NextConfig;

@@ -10,9 +10,8 @@ import { clearFrameTypeCache } from '@/lib/wordpress/frames';
 import { FALLBACK_MENU_ITEMS, getMenu } from '@/lib/wordpress/menu';
 import type { TopMenuEntry } from '@/lib/types';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- next.config.js is CommonJS.
-const configForPhase = require('../../next.config.js') as (phase: string) => { redirects?: () => Promise<{ source: string; destination: string; permanent: boolean }[]> };
-const nextConfig = configForPhase('phase-production-server');
+import { NextRequest } from 'next/server';
+import { PERMANENT_REDIRECTS, proxy } from '../../proxy';
 
 const PAGES = path.join(__dirname, '../../pages');
 
@@ -21,13 +20,12 @@ const staticPageFile = (href: string) =>
   [`${href}.tsx`, `${href}/index.tsx`].map((f) => path.join(PAGES, f)).find((f) => existsSync(f) && !f.includes('['));
 
 async function redirectOf(href: string): Promise<string | null> {
-  const redirects = (await nextConfig.redirects?.()) ?? [];
-  return redirects.find((r) => r.source === href)?.destination ?? null;
+  return PERMANENT_REDIRECTS.get(href) ?? null;
 }
 
 /**
  * Where a site link ends up on the seed content: 'ok' when a page answers it, else why not.
- * Follows next.config.js redirects, then static page files, listing pages, detail pages
+ * Follows the proxy's redirects (proxy.ts), then static page files, listing pages, detail pages
  * (`/about-us/news/{slug}`, …: menu links to posts) and `/{section}/{slug}` pages through their
  * getStaticProps against the fake WordPress.
  */
@@ -71,14 +69,19 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('spec §2: every navigation link resolves to a real page on the seed content', () => {
   test('/news and /press-releases (fallback menu links) redirect permanently to the listing pages', async () => {
-    const redirects = (await nextConfig.redirects?.()) ?? [];
-    expect(redirects).toEqual(
-      expect.arrayContaining([
-        { source: '/news', destination: '/about-us/news', permanent: true },
-        { source: '/press-releases', destination: '/about-us/press-releases', permanent: true },
-        { source: '/pages/home', destination: '/', permanent: true },
-      ]),
-    );
+    for (const [source, destination] of [
+      ['/news', '/about-us/news'],
+      ['/press-releases', '/about-us/press-releases'],
+      ['/pages/home', '/'],
+      ['/pages/contact-us', '/contact-us'],
+    ]) {
+      const response = proxy(new NextRequest(`https://www.example.com${source}?utm=x`));
+      expect({ source, status: response.status, location: response.headers.get('location') }).toEqual({
+        source,
+        status: 308,
+        location: `https://www.example.com${destination}?utm=x`,
+      });
+    }
   });
 
   test('every link of the fallback menu (spec §2 "Menu links used as fallback")', async () => {

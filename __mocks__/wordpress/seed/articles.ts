@@ -8,6 +8,12 @@ const inlineImage = (key: Parameters<typeof mediaUrl>[0], alt: string, dev = fal
   return image(dev ? mediaDevUrl(key) : mediaUrl(key), alt, width, height);
 };
 
+/** A YouTube embed block whose title attribute lost its closing quote to wptexturize (`&#8221;`). */
+const videoEmbed =
+  '<figure class="wp-block-embed is-type-video is-provider-youtube wp-block-embed-youtube wp-embed-aspect-16-9 wp-has-aspect-ratio"><div class="wp-block-embed__wrapper">\n' +
+  '<iframe title="Terminal estate in 90 seconds &#8220;live&#8221; demo&#8221; width="500" height="281" src="https://www.youtube.com/embed/estate90?feature=oembed" frameborder="0" allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share" referrerpolicy="strict-origin-when-cross-origin" allowfullscreen></iframe>\n' +
+  '</div><figcaption class="wp-element-caption">Estate management in 90 seconds</figcaption></figure>';
+
 export function seedArticles(): SeedPost[] {
   return [
     // ---------------------------------------------------------------- blog posts
@@ -50,6 +56,10 @@ export function seedArticles(): SeedPost[] {
           'Engineers visit sites to change a receipt header.',
           'Security certificates expire before anyone notices.',
         ]),
+        // A video embed as WordPress renders it, with the attribute quote its texturizer broke
+        // (`&#8221;` closing the title): a browser still shows every paragraph after it, and so
+        // must the site (issue 12 §2).
+        videoEmbed,
         p('Devices must also keep their <a href="https://www.pcisecuritystandards.org/">PCI PTS</a> approval current. <a href="/pages/estate-management">Estate management</a> makes all five of these problems visible, and most of them fixable remotely.'),
       ),
     }),

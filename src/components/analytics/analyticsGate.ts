@@ -4,7 +4,7 @@
  *
  * 1. Only on Vercel: the scripts are served by Vercel at /_vercel/…; anywhere else they would
  *    404. The switch is Vercel's own VERCEL_ENV, exposed to the browser as
- *    NEXT_PUBLIC_VERCEL_ENV by next.config.js (inlined at build time): 'production' or 'preview'.
+ *    NEXT_PUBLIC_VERCEL_ENV by next.config.ts (inlined at build time): 'production' or 'preview'.
  * 2. Only in the browser (SiteAnalytics renders nothing on the server or during hydration).
  * 3. Only with analytics consent (useAnalyticsConsent).
  * 4. Never on the two test pages, including after a client-side navigation into one.

@@ -1,4 +1,5 @@
 import type { MediaImage } from '@/lib/types';
+import styles from './FeaturedImage.module.css';
 
 export interface FeaturedImageProps {
   image: MediaImage;
@@ -10,14 +11,13 @@ export interface FeaturedImageProps {
   className?: string;
 }
 
-/** Used when WordPress gives no dimensions: the seed's featured images are 1200 × 630. */
-const FALLBACK_RATIO = '1200 / 630';
-
 /**
  * A featured image as a plain `<img>` with its intrinsic width and height, so the browser
  * reserves its box before it loads (no layout shift). next/image is not used: it would need the
- * media hosts in next.config.js `images.remotePatterns`, and WordPress already serves sized files.
- * Without known dimensions the box keeps a fixed aspect ratio and the image covers it.
+ * media hosts in next.config.ts `images.remotePatterns`, and WordPress already serves sized files.
+ * Without known dimensions the box keeps a fixed aspect ratio (the seed's featured images are
+ * 1200 × 630) and the image covers it: a CSS class, not a style attribute, which the CSP forbids
+ * (style-src-attr 'none', src/lib/security/headers.ts).
  */
 export function FeaturedImage({ image, priority = false, className }: FeaturedImageProps) {
   const sized = !!image.width && !!image.height;
@@ -31,8 +31,7 @@ export function FeaturedImage({ image, priority = false, className }: FeaturedIm
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? undefined : 'async'}
       fetchPriority={priority ? 'high' : undefined}
-      className={className}
-      style={sized ? undefined : { aspectRatio: FALLBACK_RATIO, objectFit: 'cover', width: '100%' }}
+      className={sized ? className : [styles.unsized, className].filter(Boolean).join(' ')}
     />
   );
 }

@@ -2,7 +2,7 @@
  * The site's canonical origin (`SITE_URL`), for code that runs in the browser as well as on the
  * server: canonical and Open Graph URLs, JSON-LD, the sitemap, feeds and robots.txt.
  *
- * `src/config.ts` is server-only, so `next.config.js` exposes the (public, non-secret) value as
+ * `src/config.ts` is server-only, so `next.config.ts` exposes the (public, non-secret) value as
  * `NEXT_PUBLIC_SITE_URL`, which Next inlines into every bundle at build time: the server and the
  * browser render the same URLs (no hydration mismatch), and changing `SITE_URL` needs a rebuild.
  * Outside a Next build (jest, scripts) the value falls back to `SITE_URL`, then to

@@ -36,7 +36,7 @@ export function featuredImage(embedded: WpEmbedded | undefined): MediaImage | nu
 export function cleanHtml(html: string): string {
   const { rewriteMedia, toSitePath } = serverContext();
   return rewriteMedia(sanitizeCmsHtml(html)).replace(/(<a\b[^>]*?\bhref=")([^"]*)"/gi, (_m, start: string, href: string) => {
-    // sanitize-html writes attributes with double quotes and `&amp;`; decode that before reading the URL.
+    // The sanitizer writes attributes with double quotes and `&amp;`; decode that before reading the URL.
     const path = toSitePath(href.replace(/&amp;/g, '&'));
     return `${start}${path.replace(/&/g, '&amp;')}"`;
   });

@@ -1,0 +1,82 @@
+import type { NextConfig } from 'next';
+import { ConfigError, parseConfig } from './src/config';
+import { headerRules } from './src/lib/security/headers';
+
+/**
+ * TypeScript (Next compiles it, and the modules it imports) so that the security headers come from
+ * the one module that computes them from the validated configuration (src/lib/security/headers.ts).
+ */
+
+/** `PHASE_PRODUCTION_SERVER` / `PHASE_DEVELOPMENT_SERVER` of next/constants (`next start` / `next dev`); __tests__/lib/nextConfig.test.ts checks them against Next's. */
+const PHASE_PRODUCTION_SERVER = 'phase-production-server';
+const PHASE_DEVELOPMENT_SERVER = 'phase-development-server';
+
+const nextConfig: NextConfig = {
+  reactStrictMode: true,
+  // Where `next build` writes and `next start` reads. The bench (scripts/bench) builds into its own
+  // directory so it never replaces a developer's or the browser tests' `.next`.
+  distDir: process.env.NEXT_DIST_DIR?.trim() || '.next',
+  poweredByHeader: false,
+  // The content system's URL is public (the browser reads alerts from it); no secret goes here.
+  env: {
+    NEXT_PUBLIC_WORDPRESS_URL: (process.env.WORDPRESS_URL ?? '').trim().replace(/\/+$/, ''),
+    // The canonical origin (public): canonical URLs, Open Graph and JSON-LD render in the browser
+    // too. Inlined at build time (src/lib/site/siteUrl.ts); same default as src/config.ts.
+    NEXT_PUBLIC_SITE_URL: (process.env.SITE_URL ?? '').trim().replace(/\/+$/, '') || 'http://localhost:3000',
+    // Vercel's own deployment environment ('production', 'preview', 'development'; unset off
+    // Vercel), inlined for the browser: analytics and speed measurement load only on 'production'
+    // and 'preview' (src/components/analytics/analyticsGate.ts). Not a new setting: Vercel sets it.
+    NEXT_PUBLIC_VERCEL_ENV: (process.env.NEXT_PUBLIC_VERCEL_ENV ?? process.env.VERCEL_ENV ?? '').trim(),
+  },
+  // Redirects (/news, /press-releases, /pages/home, /pages/contact-us) are answered by proxy.ts, not
+  // redirects() here: Next sends its own redirect answers without the security headers below.
+  // Crawler documents (/sitemap.xml, /robots.txt, /feeds/{feed}.xml) are API routes reached through
+  // proxy.ts, not rewrites() here: rewrites are shipped to the browser (see proxy.ts).
+};
+
+/**
+ * Issue 12 §1: the security headers on every answer (`/:path*` matches pages, API routes,
+ * `_next/static`, `_next/data`, public files and the proxied crawler documents; Next applies them
+ * to the 404 and 500 answers of those addresses too). Computed when Next builds the site (it
+ * stores them in the build's routes manifest), so from the build's configuration.
+ */
+function withSecurityHeaders(config: NextConfig, development: boolean): NextConfig {
+  return {
+    ...config,
+    async headers() {
+      return headerRules(parseConfig(process.env), { development });
+    },
+  };
+}
+
+/**
+ * Issue 12 §3 fail fast: `next start` validates the configuration before it serves anything; a
+ * missing or malformed setting ends the process with status 1 and a message naming the variable
+ * (instead of a server that answers 500 to every request). `npm start` goes through the same.
+ */
+function assertValidConfiguration(): void {
+  try {
+    parseConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`${error.message}\nThe server did not start: set ${error.variable} and start it again (see docs/security.md, "Fail fast").`);
+    process.exit(1);
+  }
+}
+
+/**
+ * Several instances, one cache (issue 5 §4): with REDIS_URL set when `next start` reads this file,
+ * the ISR cache goes through Redis (src/lib/cache/sharedIsrCache.mjs), over Next's own cache as the
+ * local layer. Decided at start, not at build: one build serves with or without Redis, and
+ * `next build` never writes to a shared cache. REDIS_URL stays server-side (never in `env`: it may
+ * hold a password); src/config.ts validates it at start-up (instrumentation.ts).
+ *
+ * Next calls the exported function with the phase.
+ */
+export default function configForPhase(phase: string): NextConfig {
+  if (phase === PHASE_PRODUCTION_SERVER) assertValidConfiguration();
+  const config = withSecurityHeaders(nextConfig, phase === PHASE_DEVELOPMENT_SERVER);
+  const redisUrl = (process.env.REDIS_URL ?? '').trim();
+  if (phase !== PHASE_PRODUCTION_SERVER || !redisUrl) return config;
+  return { ...config, cacheHandler: require.resolve('./src/lib/cache/sharedIsrCache.mjs') };
+}
