@@ -1,4 +1,5 @@
 import type { Buffer } from 'node:buffer';
+import { createJpeg } from './jpeg';
 import { createPdf } from './pdf';
 import { createPng } from './png';
 import type { WordPressStore } from './store';
@@ -14,10 +15,13 @@ export interface UploadSpec {
   title: string;
 }
 
-/** The bytes of an uploaded file, generated deterministically from its spec (PNG images, PDF documents). */
+/** The bytes of an uploaded file, generated deterministically from its spec (PNG and JPEG images, PDF documents). */
 export function uploadBytes(spec: UploadSpec): Buffer {
   if (spec.mime_type === 'image/png') {
     return createPng(spec.width ?? 1, spec.height ?? 1, spec.file);
+  }
+  if (spec.mime_type === 'image/jpeg') {
+    return createJpeg(spec.width ?? 1, spec.height ?? 1, spec.file);
   }
   if (spec.mime_type === 'application/pdf') {
     return createPdf(spec.title, ['Corvane Payments', `File: ${spec.file}`]);

@@ -144,14 +144,14 @@ export interface MediaInput {
   date: string;
   width?: number;
   height?: number;
-  mimeType?: 'image/png' | 'application/pdf';
+  mimeType?: 'image/png' | 'image/jpeg' | 'application/pdf';
   caption?: string;
   parent?: number;
 }
 
 /**
  * `media_details.sizes` as WordPress makes them (`./imageSizes`): each intermediate size is a real
- * file (`{name}-{w}x{h}.png`, served by the fake), and `full` is the original (without `filesize`).
+ * file (`{name}-{w}x{h}.png` or `.jpg`, served by the fake), and `full` is the original (without `filesize`).
  */
 function imageSizes(file: string, mime: string, width: number, height: number, title: string): StoredMedia['media_details']['sizes'] {
   const dir = file.replace(/[^/]*$/, '');
