@@ -19,6 +19,7 @@ import { hashString } from './png';
 
 /** Bump when the picture or the encoding changes: the disk cache is keyed by it. */
 const GENERATOR_VERSION = 1;
+/** WordPress's default JPEG quality for the sizes it makes (`wp_editor_set_quality`). */
 const QUALITY = 82;
 const CACHE_DIR = path.join(__dirname, '..', '..', 'node_modules', '.cache', 'fake-wordpress');
 
@@ -59,8 +60,8 @@ function fractal(x: number, y: number, seed: number, octaves: number): number {
 
 const clamp = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);
 
-/** The RGBA pixels of the scene at `width` × `height`. */
-function render(width: number, height: number, seed: number): Uint8Array {
+/** The RGBA pixels of the scene at `width` × `height`, with sensor grain of ± `grain` / 2. */
+function render(width: number, height: number, seed: number, grain: number): Uint8Array {
   const pixels = new Uint8Array(width * height * 4);
   const aspect = width / height;
   const hillSeed = seed % 1000;
@@ -93,11 +94,11 @@ function render(width: number, height: number, seed: number): Uint8Array {
         b = (35 + 50 * field) * shade;
       }
       // Sensor grain, as in a photo.
-      const grain = (lattice(x, y, seed) - 0.5) * 14;
+      const noise = (lattice(x, y, seed) - 0.5) * grain;
       const i = (y * width + x) * 4;
-      pixels[i] = clamp(r + grain);
-      pixels[i + 1] = clamp(g + grain);
-      pixels[i + 2] = clamp(b + grain);
+      pixels[i] = clamp(r + noise);
+      pixels[i + 1] = clamp(g + noise);
+      pixels[i + 2] = clamp(b + noise);
       pixels[i + 3] = 255;
     }
   }
@@ -126,19 +127,28 @@ function writeCache(file: string, bytes: Buffer): void {
   }
 }
 
-/** A photo-like JPEG of exactly `width` × `height` pixels; `seed` picks the scene. The same arguments give the same bytes. */
-export function createJpeg(width: number, height: number, seed: string): Buffer {
+/** The original's grain (± 7 levels); see createJpeg. */
+const GRAIN = 14;
+
+/**
+ * A photo-like JPEG of exactly `width` × `height` pixels; `seed` picks the scene. The same
+ * arguments give the same bytes. `originalWidth` is the upload's own width when this is one of
+ * WordPress's copies: resizing averages the original's pixels, so a copy's grain is weaker in
+ * proportion (a 768 px copy of a 2400 px photo averages about 3 × 3 pixels into one).
+ */
+export function createJpeg(width: number, height: number, seed: string, originalWidth = width): Buffer {
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || width * height > 16_000_000) {
     throw new RangeError(`Unsupported image size ${width}x${height}`);
   }
-  const key = `v${GENERATOR_VERSION}:q${QUALITY}:${width}x${height}:${seed}`;
+  const grain = GRAIN * Math.min(1, width / Math.max(width, originalWidth));
+  const key = `v${GENERATOR_VERSION}:q${QUALITY}:g${grain.toFixed(3)}:${width}x${height}:${seed}`;
   const cached = memory.get(key);
   if (cached) return cached;
   const file = path.join(CACHE_DIR, `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.jpg`);
   let bytes = readCache(file);
   if (!bytes) {
     const seedNumber = hashString(seed.replace(/-\d+x\d+(?=\.[a-z]+$)/i, '')) % 100_000;
-    bytes = Buffer.from(encode({ data: render(width, height, seedNumber), width, height }, QUALITY).data);
+    bytes = Buffer.from(encode({ data: render(width, height, seedNumber, grain), width, height }, QUALITY).data);
     writeCache(file, bytes);
   }
   memory.set(key, bytes);

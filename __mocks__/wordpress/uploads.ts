@@ -13,6 +13,8 @@ export interface UploadSpec {
   height?: number;
   /** Shown inside generated documents. */
   title: string;
+  /** For one of WordPress's copies of an image: the upload's own width (a copy of a photo is smoother). */
+  originalWidth?: number;
 }
 
 /** The bytes of an uploaded file, generated deterministically from its spec (PNG and JPEG images, PDF documents). */
@@ -21,7 +23,7 @@ export function uploadBytes(spec: UploadSpec): Buffer {
     return createPng(spec.width ?? 1, spec.height ?? 1, spec.file);
   }
   if (spec.mime_type === 'image/jpeg') {
-    return createJpeg(spec.width ?? 1, spec.height ?? 1, spec.file);
+    return createJpeg(spec.width ?? 1, spec.height ?? 1, spec.file, spec.originalWidth);
   }
   if (spec.mime_type === 'application/pdf') {
     return createPdf(spec.title, ['Corvane Payments', `File: ${spec.file}`]);
@@ -40,7 +42,7 @@ export function findUpload(store: WordPressStore, file: string): { bytes: Buffer
     const dir = media.uploadFile.replace(/[^/]*$/, '');
     for (const size of Object.values(media.media_details.sizes)) {
       if (`${dir}${size.file}` === file) {
-        const spec = { file, mime_type: size.mime_type, width: size.width, height: size.height, title };
+        const spec = { file, mime_type: size.mime_type, width: size.width, height: size.height, title, originalWidth: media.media_details.width };
         return { bytes: uploadBytes(spec), mimeType: size.mime_type };
       }
     }

@@ -161,7 +161,7 @@ function imageSizes(file: string, mime: string, width: number, height: number, t
   const sizes: StoredMedia['media_details']['sizes'] = {};
   for (const [name, w, h] of intermediateSizes(width, height)) {
     const sizeFile = `${stem}-${w}x${h}${ext}`;
-    const filesize = uploadBytes({ file: `${dir}${sizeFile}`, mime_type: mime, width: w, height: h, title }).length;
+    const filesize = uploadBytes({ file: `${dir}${sizeFile}`, mime_type: mime, width: w, height: h, title, originalWidth: width }).length;
     sizes[name] = { file: sizeFile, width: w, height: h, filesize, mime_type: mime, source_url: uploadUrl(`${dir}${sizeFile}`) };
   }
   sizes.full = { file: basename, width, height, mime_type: mime, source_url: uploadUrl(file) };
