@@ -34,7 +34,7 @@ afterEach(async () => {
   await page.close();
 });
 
-async function photoOn(path: string): Promise<{ requested: string[]; main: Record<string, string | boolean | null> }> {
+async function photoOn(path: string): Promise<{ requested: string[]; main: Record<string, string | boolean | null | undefined> }> {
   const requested: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes(PHOTO)) requested.push(request.url().replace(/^.*\//, ''));
