@@ -12,6 +12,7 @@ import { launchBrowser } from './helpers/browser';
 import { siteUrl } from './helpers/site';
 
 const PHOTO = '2025/12/farmers-market';
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 let browser: Browser;
 let context: BrowserContext;
@@ -20,6 +21,11 @@ let page: Page;
 beforeAll(async () => {
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  // A closed network: only the site and the content server answer (as openPage does).
+  await context.route('**/*', (route) => {
+    const { hostname, protocol } = new URL(route.request().url());
+    return protocol === 'data:' || LOCAL_HOSTS.has(hostname) ? route.continue() : route.abort('blockedbyclient');
+  });
 });
 
 afterAll(async () => {
@@ -39,8 +45,9 @@ async function photoOn(path: string): Promise<{ requested: string[]; main: Recor
   page.on('request', (request) => {
     if (request.url().includes(PHOTO)) requested.push(request.url().replace(/^.*\//, ''));
   });
-  const response = await page.goto(siteUrl(path), { waitUntil: 'networkidle' });
+  const response = await page.goto(siteUrl(path), { waitUntil: 'load' });
   expect(response?.status()).toBe(200);
+  await page.waitForFunction((photo) => [...document.querySelectorAll('img')].some((i) => i.src.includes(photo) && i.complete && i.currentSrc), PHOTO);
   const main = await page.evaluate((photo) => {
     const img = [...document.querySelectorAll('img')].find((i) => i.src.includes(photo));
     if (!img) return {};

@@ -49,6 +49,12 @@ export async function measurePhoneImages(url: string): Promise<PhoneImagesResult
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ ...PHONE, isMobile: true, hasTouch: true, locale: 'en-US' });
+    // A closed network: a request that leaves the machine would keep the network from going idle.
+    const local = new Set(['127.0.0.1', 'localhost', '[::1]', new URL(url).hostname]);
+    await context.route('**/*', (route) => {
+      const { hostname, protocol } = new URL(route.request().url());
+      return protocol === 'data:' || local.has(hostname) ? route.continue() : route.abort('blockedbyclient');
+    });
     const page = await context.newPage();
     const downloaded = new Map<string, number>();
     const pending: Promise<void>[] = [];
