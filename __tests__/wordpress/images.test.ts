@@ -155,3 +155,20 @@ describe('issue 13: images inside CMS bodies keep their srcset and sizes through
     );
   });
 });
+
+describe("issue 13: body images keep the srcset WordPress's content filter wrote (seed article 501, on the dev host)", () => {
+  it('every candidate of the body image is a media-host URL of a WordPress copy; sizes is kept', async () => {
+    const item = await getItemBySlug('blog', 'what-payment-orchestration-means-for-multi-site-merchants');
+    const img = /<img [^>]*>/.exec(item!.html)![0];
+    const srcset = /srcset="([^"]*)"/.exec(img)![1];
+    expect(srcset.split(', ').map((c) => c.replace(/^.*\//, ''))).toEqual([
+      'blog-orchestration-300x158.png 300w',
+      'blog-orchestration-768x403.png 768w',
+      'blog-orchestration-1024x538.png 1024w',
+      'blog-orchestration.png 1200w',
+    ]);
+    for (const candidate of srcset.split(', ')) expect(candidate).toMatch(/^https:\/\/media\.example\.com\/wp-content\/uploads\/2025\/06\//);
+    expect(img).toContain('sizes="(max-width: 1200px) 100vw, 1200px"');
+    expect(img).toContain('loading="lazy"');
+  });
+});

@@ -5,7 +5,7 @@ import { mediaDevUrl, mediaId, mediaSize, mediaUrl } from './media';
 
 const inlineImage = (key: Parameters<typeof mediaUrl>[0], alt: string, dev = false): string => {
   const { width, height } = mediaSize(key);
-  return image(dev ? mediaDevUrl(key) : mediaUrl(key), alt, width, height);
+  return image(dev ? mediaDevUrl(key) : mediaUrl(key), alt, width, height, mediaId(key));
 };
 
 export function seedArticles(): SeedPost[] {
