@@ -1,4 +1,5 @@
 import type { Buffer } from 'node:buffer';
+import { createJpeg } from './jpeg';
 import { createPdf } from './pdf';
 import { createPng } from './png';
 import type { WordPressStore } from './store';
@@ -12,12 +13,17 @@ export interface UploadSpec {
   height?: number;
   /** Shown inside generated documents. */
   title: string;
+  /** For one of WordPress's copies of an image: the upload's own width (a copy of a photo is smoother). */
+  originalWidth?: number;
 }
 
-/** The bytes of an uploaded file, generated deterministically from its spec (PNG images, PDF documents). */
+/** The bytes of an uploaded file, generated deterministically from its spec (PNG and JPEG images, PDF documents). */
 export function uploadBytes(spec: UploadSpec): Buffer {
   if (spec.mime_type === 'image/png') {
     return createPng(spec.width ?? 1, spec.height ?? 1, spec.file);
+  }
+  if (spec.mime_type === 'image/jpeg') {
+    return createJpeg(spec.width ?? 1, spec.height ?? 1, spec.file, spec.originalWidth);
   }
   if (spec.mime_type === 'application/pdf') {
     return createPdf(spec.title, ['Corvane Payments', `File: ${spec.file}`]);
@@ -36,7 +42,7 @@ export function findUpload(store: WordPressStore, file: string): { bytes: Buffer
     const dir = media.uploadFile.replace(/[^/]*$/, '');
     for (const size of Object.values(media.media_details.sizes)) {
       if (`${dir}${size.file}` === file) {
-        const spec = { file, mime_type: size.mime_type, width: size.width, height: size.height, title };
+        const spec = { file, mime_type: size.mime_type, width: size.width, height: size.height, title, originalWidth: media.media_details.width };
         return { bytes: uploadBytes(spec), mimeType: size.mime_type };
       }
     }

@@ -1,5 +1,6 @@
 /** @jest-environment node */
-import { failingAudits, medianPerformance, medianRun, shiftedElements, summarizeRuns, type LhrLike } from '../../scripts/bench/lighthouseResult';
+import { failingAudits, highest, lowest, medianPerformance, medianRun, runLines, shiftedElements, summarizeRuns, type LhrLike } from '../../scripts/bench/lighthouseResult';
+import { phoneImageShare } from '../../scripts/bench/phoneImages';
 
 function report(performance: number, cls: number, extra: Partial<LhrLike['audits']> = {}): LhrLike {
   return {
@@ -73,5 +74,34 @@ describe('Lighthouse results', () => {
     expect(shiftedElements(shifting)).toEqual(['body > main > h1 (0.004)', 'Banner']);
     expect(shiftedElements(report(0.9, 0))).toEqual([]);
     expect(summarizeRuns([report(0.9, 0), shifting, shifting]).shifted).toEqual(['body > main > h1 (0.004)', 'Banner']);
+  });
+});
+
+describe('issue 13: budgets that hold on every run', () => {
+  const withRun = (performance: number, lcp: number, tbt: number, benchmarkIndex: number): LhrLike => {
+    const lhr = report(performance, 0);
+    lhr.audits['largest-contentful-paint'] = { ...lhr.audits['largest-contentful-paint'], numericValue: lcp };
+    lhr.audits['total-blocking-time'] = { ...lhr.audits['total-blocking-time'], numericValue: tbt };
+    return { ...lhr, environment: { benchmarkIndex } };
+  };
+
+  it('the lowest run is compared with the performance budget, not the median; every run is listed with its benchmarkIndex', () => {
+    const summary = summarizeRuns([withRun(0.99, 1200, 20, 1500), withRun(0.93, 2600, 310, 640), withRun(0.98, 1300, 40, 1400)]);
+    expect(summary.scores.performance).toBe(0.98);
+    expect(summary.lowestPerformance).toBe(0.93);
+    expect(summary.performancePerRun).toEqual([0.99, 0.93, 0.98]);
+    expect(highest(summary.lcpPerRun)).toBe(2600);
+    expect(runLines(summary)[1]).toBe('run 2: performance 0.93, LCP 2600 ms, TBT 310 ms, benchmarkIndex 640');
+  });
+
+  it('a run without a score or a value makes the lowest and highest unknown (a failed run is no pass)', () => {
+    expect(lowest([0.99, null])).toBeNull();
+    expect(highest([1200, null])).toBeNull();
+    expect(lowest([])).toBeNull();
+  });
+
+  it("the phone image share is the page's image bytes over the main image's original bytes", () => {
+    expect(phoneImageShare({ images: [], totalBytes: 80_000, withoutSrcsetBytes: 520_000, mainOriginalBytes: 500_000 })).toBe(0.16);
+    expect(phoneImageShare({ images: [], totalBytes: 80_000, withoutSrcsetBytes: 80_000, mainOriginalBytes: null })).toBeNull();
   });
 });

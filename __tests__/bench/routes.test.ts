@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import path from 'node:path';
-import { htmlFileFor, pickOfferPage, pickRoute, prerenderedRoutes, TEMPLATES } from '../../scripts/bench/routes';
+import { createSeedStore } from '../../__mocks__/wordpress/store';
+import { htmlFileFor, LARGE_PHOTO_ARTICLE, pickOfferPage, pickRoute, prerenderedRoutes, TEMPLATES } from '../../scripts/bench/routes';
 
 const ROUTES = [
   '/',
@@ -53,6 +54,15 @@ describe('bench routes: the page that stands for each template', () => {
       '404',
     ]);
     expect(TEMPLATES.filter((t) => t.article).map((t) => t.name)).toEqual(['article (blog)', 'article (news)', 'article (press release)', 'article (insight)']);
+  });
+
+  it('issue 13: the large-photo article is a seed blog post whose featured image is the 2400 × 1260 photo', () => {
+    const store = createSeedStore();
+    const slug = LARGE_PHOTO_ARTICLE.replace('/resources/blogs/', '');
+    const post = store.collections.posts.find((p) => p.slug === slug);
+    const media = store.media.find((m) => m.id === post?.featured_media);
+    expect(media?.media_details).toMatchObject({ width: 2400, height: 1260 });
+    expect(pickRoute([LARGE_PHOTO_ARTICLE, '/resources/blogs/a'], LARGE_PHOTO_ARTICLE)).toBe(LARGE_PHOTO_ARTICLE);
   });
 
   it('the offer page is an offer of the fallback menu when built, else any frame page', () => {

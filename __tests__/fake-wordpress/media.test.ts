@@ -11,10 +11,44 @@ function pngSize(bytes: Uint8Array): { width: number; height: number } {
   return { width: view.getUint32(16), height: view.getUint32(20) };
 }
 
+/** Width and height from a baseline JPEG's SOF0 segment. */
+function jpegSize(bytes: Uint8Array): { width: number; height: number } {
+  expect([...bytes.subarray(0, 2)]).toEqual([0xff, 0xd8]);
+  let at = 2;
+  while (at < bytes.length) {
+    const marker = bytes[at + 1];
+    const length = (bytes[at + 2] << 8) | bytes[at + 3];
+    if (marker === 0xc0) return { height: (bytes[at + 5] << 8) | bytes[at + 6], width: (bytes[at + 7] << 8) | bytes[at + 8] };
+    at += 2 + length;
+  }
+  throw new Error('no SOF0 segment');
+}
+
 describe('media and uploads', () => {
-  it('every image is served as a real PNG whose size matches media_details, a few KB each', async () => {
+  it('issue 13: the large photo is a real 2400 × 1260 JPEG of several hundred kB, and every size WordPress makes of it is a JPEG of its dimensions', async () => {
+    const { json } = await request<WpMedia[]>(`${WP}/media?slug=farmers-market`);
+    type Size = { width: number; height: number; filesize?: number; source_url: string };
+    const photo = json[0] as WpMedia & { media_details: { width: number; height: number; filesize: number; sizes: Record<string, Size> } };
+    expect(photo.mime_type).toBe('image/jpeg');
+    const response = await fetch(photo.source_url);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    const original = new Uint8Array(await response.arrayBuffer());
+    expect(jpegSize(original)).toEqual({ width: 2400, height: 1260 });
+    expect(original.length).toBeGreaterThan(300_000);
+    expect(photo.media_details.filesize).toBe(original.length);
+    expect(Object.keys(photo.media_details.sizes)).toEqual(['thumbnail', 'medium', 'medium_large', 'large', '1536x1536', '2048x2048', 'full']);
+    for (const [name, size] of Object.entries(photo.media_details.sizes)) {
+      const bytes = new Uint8Array(await (await fetch(size.source_url)).arrayBuffer());
+      expect({ name, ...jpegSize(bytes) }).toEqual({ name, width: size.width, height: size.height });
+      expect(size.filesize).toBe(name === 'full' ? undefined : bytes.length);
+    }
+    // A phone's copy (768 px) is a fraction of the original's bytes.
+    expect(photo.media_details.sizes.medium_large.filesize! / original.length).toBeLessThan(0.2);
+  });
+
+  it('every other image is served as a real PNG whose size matches media_details, a few KB each', async () => {
     const { json } = await request<WpMedia[]>(`${WP}/media?per_page=100`);
-    const images = json.filter((m) => m.media_type === 'image');
+    const images = json.filter((m) => m.media_type === 'image' && m.mime_type === 'image/png');
     expect(images.length).toBeGreaterThan(20);
     for (const media of images) {
       const response = await fetch(media.source_url);

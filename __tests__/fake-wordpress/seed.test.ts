@@ -117,8 +117,11 @@ describe('seed content', () => {
     expect(contents.length).toBeGreaterThanOrEqual(2);
     const frames = store.collections.frame.filter((f) => JSON.stringify(f.acf).includes(devHost));
     expect(frames.map((f) => f.slug)).toEqual(['estate-management-detail']);
-    const files = new Set(store.media.map((m) => m.media_details.file));
-    const referenced = JSON.stringify(store).match(/https:\/\/dev-cms\.example\.test\/wp-content\/uploads\/[^"\\]+/g) ?? [];
+    // An upload or one of WordPress's copies of it (body images carry a srcset of the copies).
+    const files = new Set(
+      store.media.flatMap((m) => [m.media_details.file, ...Object.values(m.media_details.sizes).map((size) => `${m.uploadFile.replace(/[^/]*$/, '')}${size.file}`)]),
+    );
+    const referenced = JSON.stringify(store).match(/https:\/\/dev-cms\.example\.test\/wp-content\/uploads\/[^"\\ ,]+/g) ?? [];
     for (const url of referenced) expect(files.has(url.slice(devHost.length))).toBe(true);
   });
 

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { CardGrid } from '@/components/frames/CardGrid';
 import { Cta } from '@/components/frames/Cta';
 import { FrameList } from '@/components/frames/FrameList';
-import { Hero } from '@/components/frames/Hero';
+import { Hero, HERO_IMAGE_SIZES } from '@/components/frames/Hero';
 import { ImageText } from '@/components/frames/ImageText';
 import { LogoStrip } from '@/components/frames/LogoStrip';
 import { FRAME_REGISTRY, pageHeadingFrameIndex, renderFrame } from '@/components/frames/registry';
@@ -93,6 +93,38 @@ describe('frame registry (ARCHITECTURE "Frames": one registry keyed by frame typ
     expect(side).toHaveAttribute('loading', 'lazy');
     expect(side).toHaveAttribute('width');
     expect(side).toHaveAttribute('height');
+  });
+
+  test("issue 13: a frame image WordPress knows (Frame.images) gets the attachment's size and srcset with its slot's sizes; others keep one size", () => {
+    const known = 'https://media.example.com/wp-content/uploads/2025/12/photo.jpg';
+    const hero: Frame = {
+      ...frame('hero', { heading: 'H', image: known, imageAlt: 'A market' }, 1),
+      images: {
+        [known]: {
+          width: 2400,
+          height: 1260,
+          sources: [
+            { url: 'https://media.example.com/wp-content/uploads/2025/12/photo-768x403.jpg', width: 768 },
+            { url: 'https://media.example.com/wp-content/uploads/2025/12/photo-2048x1075.jpg', width: 2048 },
+          ],
+        },
+      },
+    };
+    const { container } = render(
+      <FrameList opensPage frames={[hero, frame('image-text', { heading: 'I', image: 'https://media.example.com/side.png', imageAlt: 'Side' }, 2)]} />,
+    );
+    const [heroImg, side] = [...container.querySelectorAll('img')];
+    expect(heroImg).toHaveAttribute('src', known);
+    expect(heroImg).toHaveAttribute(
+      'srcset',
+      'https://media.example.com/wp-content/uploads/2025/12/photo-768x403.jpg 768w, https://media.example.com/wp-content/uploads/2025/12/photo-2048x1075.jpg 2048w',
+    );
+    expect(heroImg).toHaveAttribute('sizes', HERO_IMAGE_SIZES);
+    expect(heroImg).toHaveAttribute('width', '2400');
+    expect(heroImg).toHaveAttribute('height', '1260');
+    expect(heroImg).toHaveAttribute('fetchpriority', 'high');
+    expect(side).not.toHaveAttribute('srcset');
+    expect(side).not.toHaveAttribute('sizes');
   });
 
   test('every frame of every seed page renders through the registry without an unknown type', async () => {

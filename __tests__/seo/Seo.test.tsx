@@ -21,7 +21,7 @@ const meta = (attr: 'name' | 'property', key: string) =>
   document.querySelector(`meta[${attr}="${key}"]`)?.getAttribute('content') ?? null;
 const jsonLdScripts = () => [...document.querySelectorAll('script[type="application/ld+json"]')];
 
-const IMAGE = { url: 'https://media.example.com/wp-content/uploads/2026/02/office.png', alt: 'The new office', width: 1200, height: 630 };
+const IMAGE = { url: 'https://media.example.com/wp-content/uploads/2026/02/office.png', alt: 'The new office', width: 1200, height: 630, sources: [] };
 
 const item = (overrides: Partial<ContentItem> = {}): ContentItem => ({
   type: 'news',

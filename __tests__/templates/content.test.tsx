@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Breadcrumbs, breadcrumbJsonLd, detailTrail } from '@/components/content/Breadcrumbs';
-import { Card } from '@/components/content/Card';
+import { Card, CARD_IMAGE_SIZES } from '@/components/content/Card';
 import { DateLine, DateRange } from '@/components/content/DateLine';
 import { formatDate, formatTime, machineDate } from '@/components/content/dates';
 import { FeaturedImage } from '@/components/content/FeaturedImage';
@@ -190,7 +190,17 @@ describe('Card and FeaturedImage', () => {
     path: '/about-us/events/corvane-payments-summit-2026',
     date: '2025-12-15T09:00:00',
     excerpt: 'Two days of product news.',
-    featuredImage: { url: 'https://media.example.com/summit.png', alt: 'An audience', width: 1200, height: 630 },
+    featuredImage: {
+      url: 'https://media.example.com/summit.png',
+      alt: 'An audience',
+      width: 1200,
+      height: 630,
+      sources: [
+        { url: 'https://media.example.com/summit-300x158.png', width: 300 },
+        { url: 'https://media.example.com/summit-768x403.png', width: 768 },
+        { url: 'https://media.example.com/summit.png', width: 1200 },
+      ],
+    },
     fields: { start_date: '2026-05-12T09:00:00', end_date: '2026-05-13T17:00:00', location: 'Denver, CO' },
   };
 
@@ -208,14 +218,40 @@ describe('Card and FeaturedImage', () => {
   });
 
   test('featured images carry explicit width and height; the page hero is eager with high fetch priority', () => {
-    const { container, rerender } = render(<FeaturedImage image={item.featuredImage!} />);
+    const { container, rerender } = render(<FeaturedImage image={item.featuredImage!} sizes="100vw" />);
     let img = container.querySelector('img')!;
     expect(img).toHaveAttribute('width', '1200');
     expect(img).toHaveAttribute('height', '630');
     expect(img).toHaveAttribute('loading', 'lazy');
-    rerender(<FeaturedImage image={item.featuredImage!} priority />);
+    rerender(<FeaturedImage image={item.featuredImage!} priority sizes="100vw" />);
     img = container.querySelector('img')!;
     expect(img).toHaveAttribute('loading', 'eager');
     expect(img).toHaveAttribute('fetchpriority', 'high');
+  });
+
+  test("issue 13: a featured image offers WordPress's copies as srcset, with the slot's sizes; src stays the original", () => {
+    const { container } = render(<FeaturedImage image={item.featuredImage!} sizes="(min-width: 900px) 50rem, 100vw" />);
+    const img = container.querySelector('img')!;
+    expect(img).toHaveAttribute('src', 'https://media.example.com/summit.png');
+    expect(img).toHaveAttribute(
+      'srcset',
+      'https://media.example.com/summit-300x158.png 300w, https://media.example.com/summit-768x403.png 768w, https://media.example.com/summit.png 1200w',
+    );
+    expect(img).toHaveAttribute('sizes', '(min-width: 900px) 50rem, 100vw');
+  });
+
+  test('issue 13: an image without copies gets neither srcset nor sizes', () => {
+    const { container } = render(<FeaturedImage image={{ ...item.featuredImage!, sources: [] }} sizes="100vw" />);
+    const img = container.querySelector('img')!;
+    expect(img).not.toHaveAttribute('srcset');
+    expect(img).not.toHaveAttribute('sizes');
+  });
+
+  test("issue 13: a card's image is lazy, with a srcset and the grid column's sizes", () => {
+    render(<Card item={item} />);
+    const img = document.querySelector('img')!;
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img.getAttribute('srcset')).toContain('summit-300x158.png 300w');
+    expect(img).toHaveAttribute('sizes', CARD_IMAGE_SIZES);
   });
 });

@@ -186,6 +186,7 @@ describe('spec §7 standard reads by slug and by id', () => {
       alt: expect.any(String),
       width: expect.any(Number),
       height: expect.any(Number),
+      sources: expect.arrayContaining([{ url: expect.stringMatching(/^https:\/\/media\.example\.com\/wp-content\/uploads\/.+-\d+x\d+\.(png|jpe?g)$/), width: expect.any(Number) }]),
     });
   });
 

@@ -31,6 +31,13 @@ export interface PageSummary {
   shifted: string[];
   /** Each run's benchmarkIndex (host CPU speed; null when not reported). */
   benchmarkIndex: (number | null)[];
+  /** Each run's performance score, in run order; the budget holds for each of them. */
+  performancePerRun: (number | null)[];
+  /** The lowest performance score of the runs (null when a run has none: that run failed). */
+  lowestPerformance: number | null;
+  /** Each run's Largest Contentful Paint (simulated, ms) and Total Blocking Time (ms). */
+  lcpPerRun: (number | null)[];
+  tbtPerRun: (number | null)[];
   /** Per category: the failing audits of the median run, worst first (see failingAudits). */
   failing: Record<CategoryId, string[]>;
 }
@@ -79,7 +86,41 @@ export function summarizeRuns(runs: readonly LhrLike[]): PageSummary {
   const clsPerRun = runs.map((lhr) => lhr.audits['cumulative-layout-shift']?.numericValue ?? null);
   const shifts = clsPerRun.filter((v): v is number => typeof v === 'number');
   const shifted = [...new Set(runs.flatMap(shiftedElements))];
-  return { runs: runs.length, scores, cls: shifts.length ? Math.max(...shifts) : null, clsPerRun, medianIndex: runs.indexOf(chosen), shifted, benchmarkIndex: runs.map((lhr) => lhr.environment?.benchmarkIndex ?? null), failing };
+  const performancePerRun = runs.map((lhr) => lhr.categories.performance?.score ?? null);
+  const numeric = (id: string) => runs.map((lhr) => lhr.audits[id]?.numericValue ?? null);
+  return {
+    runs: runs.length,
+    scores,
+    cls: shifts.length ? Math.max(...shifts) : null,
+    clsPerRun,
+    medianIndex: runs.indexOf(chosen),
+    shifted,
+    benchmarkIndex: runs.map((lhr) => lhr.environment?.benchmarkIndex ?? null),
+    performancePerRun,
+    lowestPerformance: lowest(performancePerRun),
+    lcpPerRun: numeric('largest-contentful-paint'),
+    tbtPerRun: numeric('total-blocking-time'),
+    failing,
+  };
+}
+
+/** The smallest of some values; null when any is missing (a run without a value is a failed run). */
+export function lowest(values: readonly (number | null)[]): number | null {
+  return values.length && values.every((v): v is number => typeof v === 'number') ? Math.min(...(values as number[])) : null;
+}
+
+/** The largest of some values; null when any is missing. */
+export function highest(values: readonly (number | null)[]): number | null {
+  return values.length && values.every((v): v is number => typeof v === 'number') ? Math.max(...(values as number[])) : null;
+}
+
+/** One line per run: its performance, LCP, TBT and benchmarkIndex (the host's speed during it). */
+export function runLines(summary: PageSummary): string[] {
+  const ms = (v: number | null) => (v === null ? 'n/a' : `${Math.round(v)} ms`);
+  return summary.performancePerRun.map(
+    (score, i) =>
+      `run ${i + 1}: performance ${score === null ? 'n/a' : score.toFixed(2)}, LCP ${ms(summary.lcpPerRun[i])}, TBT ${ms(summary.tbtPerRun[i])}, benchmarkIndex ${summary.benchmarkIndex[i] ?? 'n/a'}`,
+  );
 }
 
 /** The median performance score of the runs (null when none has one). */

@@ -33,6 +33,9 @@ export const TEMPLATES: readonly Template[] = [
   { name: '404', article: false, route: '/404' },
 ];
 
+/** The seed's article whose featured image is the large photo (2400 × 1260 JPEG): what a phone downloads for it is budgeted (issue 13). */
+export const LARGE_PHOTO_ARTICLE = '/resources/blogs/saturday-at-the-farmers-market-payments-in-the-open-air';
+
 /** Offer pages of the fallback menu (spec §2), the first one built is the bench's offer page. */
 export const OFFER_PAGES = ['/pages/card-services', '/pages/secure-switching', '/pages/alternative-payment-methods', '/pages/estate-management'];
 

@@ -13,7 +13,8 @@ import type { SeedPost } from '../../__mocks__/wordpress/seed/build';
  *
  * WordPress assigns its own ids and upload paths, so the import maps them:
  * - seed ids → WordPress ids (featured images, an fp_page's frames, menu items' parents);
- * - a seed upload URL (`{ORIGIN}/wp-content/uploads/2025/01/x.png`) → the WordPress file's URL;
+ * - a seed upload URL (`{ORIGIN}/wp-content/uploads/2025/01/x.png`) → the WordPress file's URL,
+ *   and the URL of each of its copies (`x-300x158.png`, in body images' srcset) → WordPress's copy;
  *   the same file on the development host (`https://dev-cms.example.test/wp-content/uploads/…`)
  *   keeps that host with WordPress's path, so the site's media rewriting is exercised here too;
  * - any other `{ORIGIN}` link → the WordPress origin.
@@ -76,7 +77,7 @@ async function importMedia(client: RestClient, media: StoredMedia[], ids: Map<nu
     const { width, height } = item.media_details;
     const bytes = uploadBytes({ file, mime_type: item.mime_type, width, height, title: item.title.rendered });
     const filename = file.replace(/^.*\//, '');
-    const created = await client.request<{ id: number; source_url: string }>('POST', '/wp/v2/media', new Uint8Array(bytes), {
+    const created = await client.request<{ id: number; source_url: string; media_details?: { sizes?: Record<string, { source_url?: string }> } }>('POST', '/wp/v2/media', new Uint8Array(bytes), {
       'Content-Type': item.mime_type,
       'Content-Disposition': `attachment; filename="${filename}"`,
     });
@@ -90,6 +91,16 @@ async function importMedia(client: RestClient, media: StoredMedia[], ids: Map<nu
     const relative = created.source_url.slice(created.source_url.indexOf(UPLOADS_PATH));
     urls.set(`${ORIGIN}${UPLOADS_PATH}${file}`, `${origin}${relative}`);
     urls.set(`${DEV_HOST}${UPLOADS_PATH}${file}`, `${DEV_HOST}${relative}`);
+    // WordPress's copies, by size name (the seed's body images list them in a srcset): the same
+    // rules make the same sizes, at WordPress's own paths.
+    const dir = file.replace(/[^/]*$/, '');
+    for (const [name, size] of Object.entries(item.media_details.sizes ?? {})) {
+      const made = created.media_details?.sizes?.[name]?.source_url;
+      if (name === 'full' || !made) continue;
+      const madeRelative = made.slice(made.indexOf(UPLOADS_PATH));
+      urls.set(`${ORIGIN}${UPLOADS_PATH}${dir}${size.file}`, `${origin}${madeRelative}`);
+      urls.set(`${DEV_HOST}${UPLOADS_PATH}${dir}${size.file}`, `${DEV_HOST}${madeRelative}`);
+    }
   };
   // The first upload alone: it creates this month's uploads folder, which parallel uploads would
   // race to create (wp_mkdir_p fails for all but one of them).

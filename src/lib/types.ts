@@ -15,12 +15,23 @@ export type ContentTypeName =
   | 'partnerInterview'
   | 'page';
 
+/** One copy of an image that a `srcset` offers: its URL (rewritten to the media host) and its width in pixels. */
+export interface ImageSource {
+  url: string;
+  width: number;
+}
+
 export interface MediaImage {
   /** Absolute URL, already rewritten from a CMS development host to the media host. */
   url: string;
   alt: string;
   width: number | null;
   height: number | null;
+  /**
+   * The copies WordPress made of it (`media_details.sizes`) with the original's aspect ratio,
+   * narrowest first, for `srcset`; [] when there are fewer than two.
+   */
+  sources: ImageSource[];
 }
 
 /** A link to one content item, as the id lists and the all-links builder give it. */
@@ -48,6 +59,13 @@ export interface ContentItem extends ContentLink {
   fields: Record<string, string | number | boolean | null>;
 }
 
+/** What WordPress knows of an image a frame names only by URL: its size and its srcset candidates. */
+export interface KnownImage {
+  width: number;
+  height: number;
+  sources: ImageSource[];
+}
+
 /** One frame of a page built from frames. */
 export interface Frame {
   id: number;
@@ -55,6 +73,12 @@ export interface Frame {
   frameType: string;
   /** Props mapped by the frame type's fields_mapping; null when the mapping is broken. */
   props: Record<string, unknown> | null;
+  /**
+   * The image URLs in `props` that are WordPress attachments (or their sizes), with the
+   * attachment's size and srcset candidates (`src/lib/wordpress/frameImages.ts`). Absent or
+   * without a URL: that image is shown at its one size.
+   */
+  images?: Record<string, KnownImage>;
 }
 
 /** A page (`fp_page`): a list of frames under `/{section}/{slug}`. */

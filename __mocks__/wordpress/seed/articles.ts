@@ -5,7 +5,7 @@ import { mediaDevUrl, mediaId, mediaSize, mediaUrl } from './media';
 
 const inlineImage = (key: Parameters<typeof mediaUrl>[0], alt: string, dev = false): string => {
   const { width, height } = mediaSize(key);
-  return image(dev ? mediaDevUrl(key) : mediaUrl(key), alt, width, height);
+  return image(dev ? mediaDevUrl(key) : mediaUrl(key), alt, width, height, mediaId(key));
 };
 
 /** A YouTube embed block whose title attribute lost its closing quote to wptexturize (`&#8221;`). */
@@ -101,6 +101,20 @@ export function seedArticles(): SeedPost[] {
         h2('The three reports'),
         ul(['Sales by hour, compared with the same day last week', 'Payment mix by location', 'Declines by reason']),
         p('All three are standard in <a href="/pages/business-intelligence">Corvane business intelligence</a>.'),
+      ),
+    }),
+    // The article with the large photo (2400 × 1260 JPEG): the bench measures what a phone downloads for it.
+    makePost('posts', {
+      id: 506,
+      slug: 'saturday-at-the-farmers-market-payments-in-the-open-air',
+      title: 'A Saturday at the farmers market: payments in the open air',
+      date: '2025-12-06T08:00:00',
+      featuredMedia: mediaId('largePhoto'),
+      content: blocks(
+        p('Forty stalls, no mains power and patchy signal: an open-air market is the hardest place to take a card. We spent a Saturday with the traders to see what works.'),
+        h2('What the traders asked for'),
+        ul(['A terminal that lasts from setup to the last sale on one charge', 'Offline approval when the signal drops', 'One statement for every stall a family runs']),
+        p('Portable card readers with store-and-forward, reported through <a href="/pages/business-intelligence">business intelligence</a>, covered all three. Gift cards from <a href="/pages/card-services">card services</a> brought the regulars back the next week.'),
       ),
     }),
 

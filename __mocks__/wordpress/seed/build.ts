@@ -53,8 +53,23 @@ export const ul = (items: readonly string[]): string =>
   `<ul class="wp-block-list">\n${items.map((i) => `<li>${texturize(i)}</li>`).join('\n\n\n\n')}\n</ul>`;
 export const quote = (text: string, cite: string): string =>
   `<blockquote class="wp-block-quote">\n<p>${texturize(text)}</p>\n<cite>${texturize(cite)}</cite></blockquote>`;
-export const image = (src: string, alt: string, width: number, height: number): string =>
-  `<figure class="wp-block-image size-large"><img decoding="async" width="${width}" height="${height}" src="${src}" alt="${alt}"/></figure>`;
+/**
+ * An image block as `the_content` renders it. With `attachmentId`, WordPress's content filter
+ * (`wp_filter_content_tags`, 6.1) has added the `srcset` of the attachment's same-ratio sizes (up to
+ * 2048 px, the original included) and `sizes="(max-width: {w}px) 100vw, {w}px"`.
+ */
+export function image(src: string, alt: string, width: number, height: number, attachmentId?: number): string {
+  if (!attachmentId) {
+    return `<figure class="wp-block-image size-large"><img decoding="async" width="${width}" height="${height}" src="${src}" alt="${alt}"/></figure>`;
+  }
+  const stem = src.replace(/\.[a-z0-9]+$/i, '');
+  const ext = src.slice(stem.length);
+  const candidates = intermediateSizes(width, height)
+    .filter(([, w, h]) => Math.abs(Math.round((height * w) / width) - h) <= 1 && w <= 2048)
+    .map(([, w, h]) => `${stem}-${w}x${h}${ext} ${w}w`);
+  if (width <= 2048) candidates.push(`${src} ${width}w`);
+  return `<figure class="wp-block-image size-large"><img decoding="async" width="${width}" height="${height}" src="${src}" alt="${alt}" class="wp-image-${attachmentId}" srcset="${candidates.join(', ')}" sizes="(max-width: ${width}px) 100vw, ${width}px" /></figure>`;
+}
 
 /** Block output as `the_content` renders it: blocks separated by blank lines. */
 export function blocks(...parts: readonly string[]): string {
@@ -144,14 +159,14 @@ export interface MediaInput {
   date: string;
   width?: number;
   height?: number;
-  mimeType?: 'image/png' | 'application/pdf';
+  mimeType?: 'image/png' | 'image/jpeg' | 'application/pdf';
   caption?: string;
   parent?: number;
 }
 
 /**
  * `media_details.sizes` as WordPress makes them (`./imageSizes`): each intermediate size is a real
- * file (`{name}-{w}x{h}.png`, served by the fake), and `full` is the original (without `filesize`).
+ * file (`{name}-{w}x{h}.png` or `.jpg`, served by the fake), and `full` is the original (without `filesize`).
  */
 function imageSizes(file: string, mime: string, width: number, height: number, title: string): StoredMedia['media_details']['sizes'] {
   const dir = file.replace(/[^/]*$/, '');
@@ -161,7 +176,7 @@ function imageSizes(file: string, mime: string, width: number, height: number, t
   const sizes: StoredMedia['media_details']['sizes'] = {};
   for (const [name, w, h] of intermediateSizes(width, height)) {
     const sizeFile = `${stem}-${w}x${h}${ext}`;
-    const filesize = uploadBytes({ file: `${dir}${sizeFile}`, mime_type: mime, width: w, height: h, title }).length;
+    const filesize = uploadBytes({ file: `${dir}${sizeFile}`, mime_type: mime, width: w, height: h, title, originalWidth: width }).length;
     sizes[name] = { file: sizeFile, width: w, height: h, filesize, mime_type: mime, source_url: uploadUrl(`${dir}${sizeFile}`) };
   }
   sizes.full = { file: basename, width, height, mime_type: mime, source_url: uploadUrl(file) };

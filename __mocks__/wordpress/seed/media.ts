@@ -2,7 +2,7 @@ import type { StoredMedia } from '../store';
 import { devUploadUrl, uploadUrl } from '../urls';
 import { makeMedia, type MediaInput } from './build';
 
-/** The seed's uploads: generated PNG images (sizes as in `media_details`) and PDF downloads. */
+/** The seed's uploads: generated PNG images, one large JPEG photo (sizes as in `media_details`) and PDF downloads. */
 const MEDIA = {
   homeHero: { id: 11, file: '2025/01/home-hero.png', width: 1600, height: 700, title: 'Checkout counter with a contactless terminal', alt: 'A shopper tapping a phone on a countertop payment terminal' },
   switchingHero: { id: 12, file: '2025/01/secure-switching-hero.png', width: 1600, height: 700, title: 'Secure switching network map', alt: 'Lines of light connecting payment processors on a dark map' },
@@ -34,6 +34,9 @@ const MEDIA = {
   logoPinecrest: { id: 38, file: '2025/01/logo-pinecrest.png', width: 240, height: 80, title: 'Pinecrest Arena logo', alt: 'Pinecrest Arena' },
   logoMarlow: { id: 39, file: '2025/01/logo-marlow.png', width: 240, height: 80, title: 'Marlow Market logo', alt: 'Marlow Market' },
   logoBlueHeron: { id: 40, file: '2025/01/logo-blue-heron.png', width: 240, height: 80, title: 'Blue Heron Resorts logo', alt: 'Blue Heron Resorts' },
+  // A photo as editors upload them: 2400 × 1260, about 500 kB of JPEG (`../jpeg.ts`). The featured
+  // image of one article and the hero of the card services page; its sizes are WordPress's.
+  largePhoto: { id: 42, file: '2025/12/farmers-market.jpg', mimeType: 'image/jpeg', width: 2400, height: 1260, title: 'Farmers market', alt: 'Stalls of fruit and vegetables under awnings at an open-air market' },
   logoCorvane: { id: 41, file: '2025/01/logo-corvane.png', width: 480, height: 160, title: 'Corvane logo', alt: 'Corvane Payments' },
   pdfOrchestration: { id: 45, file: '2025/09/orchestration-playbook.pdf', mimeType: 'application/pdf', title: 'The payment orchestration playbook', alt: '' },
   pdfEstate: { id: 46, file: '2025/09/terminal-estate-benchmark.pdf', mimeType: 'application/pdf', title: 'Terminal estate benchmark 2025', alt: '' },
@@ -69,7 +72,7 @@ export function seedMedia(): StoredMedia[] {
   });
 }
 
-/** Ids of the seed's images (for generated items' featured images). */
+/** Ids of the seed's PNG images (for generated items' featured images; the large photo stays on its two pages). */
 export function imageIds(): number[] {
   return Object.values(MEDIA)
     .filter((spec) => !('mimeType' in spec))

@@ -451,7 +451,8 @@ const OFFERS: OfferDef[] = [
     hero: {
       heading: "Your brand, in your customers' wallets",
       subheading: 'Gift, prepaid and stored-value cards issued and managed by Corvane.',
-      image: 'apmWallets',
+      // The large photo (2400 × 1260 JPEG): the hero finds WordPress's sizes from its URL alone.
+      image: 'largePhoto',
     },
     detail: {
       kind: 'rich-text',

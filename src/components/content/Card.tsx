@@ -12,6 +12,9 @@ export interface CardProps {
 }
 
 /** The small line above the title: the case study's client, the insight's topic, ... */
+/** A card's image width: the grid's column (Card.module.css: 1 column, 2 from 600 px, 3 from 900 px, in a 1200 px container). */
+export const CARD_IMAGE_SIZES = '(min-width: 1248px) 400px, (min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw';
+
 function eyebrowOf(item: CardItem): string | null {
   switch (item.type) {
     case 'caseStudy':
@@ -71,7 +74,7 @@ export function Card({ item, headingLevel: Heading = 'h2' }: CardProps) {
     <article className={styles.card}>
       {item.featuredImage ? (
         <div className={styles.media}>
-          <FeaturedImage image={{ ...item.featuredImage, alt: '' }} className={styles.image} />
+          <FeaturedImage image={{ ...item.featuredImage, alt: '' }} sizes={CARD_IMAGE_SIZES} className={styles.image} />
         </div>
       ) : null}
       <div className={styles.body}>

@@ -24,6 +24,9 @@ export function toHeroProps(raw: Record<string, unknown>): HeroProps | null {
   return props.heading || props.subheading || props.image ? props : null;
 }
 
+/** The hero image's width (Hero.module.css): 6 of 11 columns of the 1200 px container from 900 px, the page less its gutters below. */
+export const HERO_IMAGE_SIZES = '(min-width: 1264px) 640px, (min-width: 900px) 55vw, calc(100vw - 2rem)';
+
 /** The opening band of a page: heading, intro, one call to action and a wide image. */
 export function Hero({ heading, subheading, image: picture, cta, pageHeading = false }: HeroProps & FrameContext) {
   const id = useId();
@@ -46,7 +49,7 @@ export function Hero({ heading, subheading, image: picture, cta, pageHeading = f
         </div>
         {picture ? (
           <div className={styles.media}>
-            <FrameImage image={picture} width={1600} height={700} priority={pageHeading} className={styles.image} />
+            <FrameImage image={picture} width={1600} height={700} sizes={HERO_IMAGE_SIZES} priority={pageHeading} className={styles.image} />
           </div>
         ) : null}
       </div>

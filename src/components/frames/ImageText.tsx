@@ -5,6 +5,9 @@ import { FrameText } from './FrameText';
 import { image, link, oneOf, plainText, richValue, type FrameImage as Image, type FrameLink, type RichValue } from './guards';
 import styles from './ImageText.module.css';
 
+/** The picture's width (ImageText.module.css): half the 1200 px container from 900 px, the page less its gutters below. */
+export const IMAGE_TEXT_SIZES = '(min-width: 1264px) 600px, (min-width: 900px) 50vw, calc(100vw - 2rem)';
+
 export interface ImageTextProps {
   heading: string | null;
   text: RichValue | null;
@@ -41,7 +44,7 @@ export function ImageText({ heading, text, image: picture, imagePosition, cta }:
         </div>
         {picture ? (
           <div className={styles.media}>
-            <FrameImage image={picture} width={1200} height={800} className={styles.image} />
+            <FrameImage image={picture} width={1200} height={800} sizes={IMAGE_TEXT_SIZES} className={styles.image} />
           </div>
         ) : null}
       </div>

@@ -37,7 +37,7 @@ export function LogoStrip({ heading, logos }: LogoStripProps) {
         ) : null}
         <ul className={styles.list}>
           {logos.map((logo, i) => {
-            const picture = <FrameImage image={logo.image} alt={logo.name ?? logo.image.alt} width={240} height={80} className={styles.logo} />;
+            const picture = <FrameImage image={logo.image} alt={logo.name ?? logo.image.alt} width={240} height={80} sizes="10rem" className={styles.logo} />;
             return (
               <li key={i} className={styles.item}>
                 {logo.url ? (

@@ -45,7 +45,7 @@ export function Testimonial({ heading, quote, author, role, company, photo }: Te
           {author || attribution ? (
             <figcaption className={styles.caption}>
               {photo ? (
-                <FrameImage image={photo} alt="" width={400} height={400} className={styles.photo} />
+                <FrameImage image={photo} alt="" width={400} height={400} sizes="3.5rem" className={styles.photo} />
               ) : null}
               <span className={styles.who}>
                 {author ? <span className={styles.author}>{author}</span> : null}

@@ -2,6 +2,7 @@ import { createElement, type ComponentType, type ReactElement } from 'react';
 import type { Frame } from '@/lib/types';
 import { CardGrid, toCardGridProps } from './CardGrid';
 import { Cta, toCtaProps } from './Cta';
+import { FrameImagesContext } from './FrameImagesContext';
 import { Hero, toHeroProps } from './Hero';
 import { ImageText, toImageTextProps } from './ImageText';
 import { LogoStrip, toLogoStripProps } from './LogoStrip';
@@ -91,7 +92,9 @@ export function renderFrame(frame: Frame, context: FrameContext = {}, key?: stri
   }
   if (!isPropsRecord(frame.props)) return null;
   try {
-    return definition.render(frame.props, context, key);
+    const element = definition.render(frame.props, context, key);
+    // The frame's images' sizes (from WordPress's attachments) reach every FrameImage inside it.
+    return element && frame.images ? createElement(FrameImagesContext.Provider, { value: frame.images, key }, element) : element;
   } catch (error) {
     // A guard must never break the page; log and leave the frame out.
     console.error(`[frames] frame ${frame.id} (${frame.frameType}) could not be rendered: ${(error as Error)?.message}`);

@@ -8,6 +8,9 @@ import type { ContentItem } from '@/lib/types';
 import { contentType } from '@/lib/wordpress/contentTypes';
 import styles from './DetailLayout.module.css';
 
+/** The featured image's width: the reading column (`.main`, at most 50rem), the page's width less its gutters below that. */
+export const DETAIL_IMAGE_SIZES = '(min-width: 900px) 50rem, calc(100vw - 2rem)';
+
 export interface DetailLayoutProps {
   item: ContentItem;
   /** The small label above the title; the type's label by default. */
@@ -86,7 +89,7 @@ export function DetailLayout({ item, eyebrow, lead, meta, action, aside, asideLa
           <div className={styles.main}>
             {item.featuredImage ? (
               <div className={styles.figure}>
-                <FeaturedImage image={item.featuredImage} priority className={styles.image} />
+                <FeaturedImage image={item.featuredImage} priority sizes={DETAIL_IMAGE_SIZES} className={styles.image} />
               </div>
             ) : null}
             {hasBody ? <RichHtml html={item.html} className="prose" /> : null}

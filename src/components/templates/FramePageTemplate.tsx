@@ -10,12 +10,20 @@ export interface FramePageProps {
   page: FramePage;
 }
 
-/** The first hero's image, for Open Graph (frame images carry no dimensions). */
+/** The first hero's image, for Open Graph (with its size when WordPress knows the URL as an attachment). */
 export function heroImage(frames: readonly Frame[]): MediaImage | null {
   for (const frame of frames) {
     if (frame.frameType !== 'hero' || !frame.props) continue;
     const hero = toHeroProps(frame.props);
-    if (hero?.image) return { url: hero.image.src, alt: hero.image.alt, width: hero.image.width, height: hero.image.height };
+    if (!hero?.image) continue;
+    const known = frame.images?.[hero.image.src];
+    return {
+      url: hero.image.src,
+      alt: hero.image.alt,
+      width: hero.image.width ?? known?.width ?? null,
+      height: hero.image.height ?? known?.height ?? null,
+      sources: known?.sources ?? [],
+    };
   }
   return null;
 }

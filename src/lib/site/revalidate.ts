@@ -4,6 +4,7 @@ import { getConfig } from '../../config';
 import type { ContentTypeName } from '../types';
 import { CONTENT_TYPES, contentType, DEFAULT_PAGE_SECTION, isContentTypeName, sitePath } from '../wordpress/contentTypes';
 import { getEveryPageLink } from '../wordpress/links';
+import { clearFrameImageCache } from '../wordpress/frameImages';
 import { clearFrameTypeCache } from '../wordpress/frames';
 import { clearMenuCache } from '../wordpress/menu';
 import { clearPostTypesCache } from '../wordpress/postTypes';
@@ -243,6 +244,7 @@ export const revalidateHandler = jsonApiRoute('revalidate', async (req: NextApiR
     clearFeedCache();
     clearSearchCache();
     clearFrameTypeCache();
+    clearFrameImageCache();
   }
   const { paths, error } = await affectedPaths(payload);
   const result = await revalidatePaths(paths, (path) => res.revalidate(path));

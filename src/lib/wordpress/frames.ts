@@ -39,6 +39,9 @@
  * (RichHtml). Links are not otherwise checked: components render them through React, which
  * blocks `javascript:` URLs.
  *
+ * Images: a frame's image URLs that are WordPress attachments get the attachment's sizes
+ * (`frame.images`, see frameImages.ts), so frame images have a srcset like featured images.
+ *
  * Reads:
  * - `getFrameType(slug)` is cached in memory for 5 minutes per process, like the menu (concurrent
  *   callers share one request; an unknown slug is cached as null; a failed read is not cached).
@@ -52,6 +55,7 @@ import { htmlToText } from '../excerpt';
 import type { Frame, FramePage } from '../types';
 import { DEFAULT_PAGE_SECTION } from './contentTypes';
 import { CUSTOM_PREFIX, fetchJson, segment, WP_PREFIX, wpUrl } from './http';
+import { findFrameImages } from './frameImages';
 import { cleanHtml, normalizeItem } from './normalize';
 import type { WpPost } from './raw';
 import { serverContext, type ServerContext } from './serverContext';
@@ -373,7 +377,9 @@ async function toFrame(raw: unknown, fallbackId: number): Promise<Frame> {
     return { id, frameType, props: null };
   }
   if (!type.rules) return { id, frameType, props: null };
-  return { id, frameType, props: cleanFrameProps(mapFrameProps(post, type.rules)) };
+  const props = cleanFrameProps(mapFrameProps(post, type.rules));
+  const images = await findFrameImages(props, id);
+  return Object.keys(images).length ? { id, frameType, props, images } : { id, frameType, props };
 }
 
 /** `GET frame/{id}`: the frame with its props. Throws when the frame cannot be read. */

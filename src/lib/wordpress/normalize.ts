@@ -1,6 +1,7 @@
 import { excerpt, htmlToText } from '../excerpt';
 import type { ContentItem, ContentTypeName, MediaImage } from '../types';
 import { DEFAULT_PAGE_SECTION, sitePath } from './contentTypes';
+import { imageSources } from './imageSources';
 import type { WpEmbedded, WpMedia, WpPost } from './raw';
 import { sanitizeCmsHtml } from './sanitize';
 import { serverContext } from './serverContext';
@@ -13,17 +14,19 @@ function isMedia(value: unknown): value is WpMedia {
   return !!value && typeof value === 'object' && typeof (value as WpMedia).source_url === 'string';
 }
 
-/** An attachment (`post_type: attachment`, with `guid` and `source_url`) → MediaImage with its URL rewritten. */
+/** An attachment (`post_type: attachment`, with `guid` and `source_url`) → MediaImage with its URLs rewritten and its srcset candidates. */
 export function normalizeMedia(media: unknown): MediaImage | null {
   if (!isMedia(media)) return null;
   const { rewriteMedia } = serverContext();
   const width = media.media_details?.width;
   const height = media.media_details?.height;
+  const original = media.source_url || media.guid?.rendered || '';
   return {
-    url: rewriteMedia(media.source_url || media.guid?.rendered || ''),
+    url: rewriteMedia(original),
     alt: htmlToText(media.alt_text ?? ''),
     width: typeof width === 'number' ? width : null,
     height: typeof height === 'number' ? height : null,
+    sources: imageSources(media.media_details, original, rewriteMedia),
   };
 }
 
@@ -35,7 +38,9 @@ export function featuredImage(embedded: WpEmbedded | undefined): MediaImage | nu
 /** CMS HTML made safe for a page: sanitized, media URLs rewritten, links to this site made site paths. */
 export function cleanHtml(html: string): string {
   const { rewriteMedia, toSitePath } = serverContext();
-  return rewriteMedia(sanitizeCmsHtml(html)).replace(/(<a\b[^>]*?\bhref=")([^"]*)"/gi, (_m, start: string, href: string) => {
+  // Rewritten before sanitizing too: a scheme-relative dev-host URL (`//dev-cms…` in a srcset) is
+  // one the sanitizer would drop, while its media-host form is kept.
+  return rewriteMedia(sanitizeCmsHtml(rewriteMedia(html))).replace(/(<a\b[^>]*?\bhref=")([^"]*)"/gi, (_m, start: string, href: string) => {
     // The sanitizer writes attributes with double quotes and `&amp;`; decode that before reading the URL.
     const path = toSitePath(href.replace(/&amp;/g, '&'));
     return `${start}${path.replace(/&/g, '&amp;')}"`;

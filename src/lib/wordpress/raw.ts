@@ -25,7 +25,7 @@ export interface WpMedia {
   media_type: 'image' | 'file';
   mime_type: string;
   source_url: string;
-  media_details?: { width?: number; height?: number };
+  media_details?: { width?: number; height?: number; sizes?: Record<string, { width?: number; height?: number; source_url?: string }> };
 }
 
 export interface WpEmbedded {
