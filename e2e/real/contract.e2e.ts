@@ -109,6 +109,8 @@ describe('issue 9 §4: the fake answers every read of spec §7 as the real WordP
     '/wp/v2/virtual?per_page=100',
     '/wp/v2/virtual?slug=tablewise-integrated-payments',
     '/wp/v2/navigation/3',
+    '/wp/v2/media?slug=farmers-market',
+    '/wp/v2/media?slug=secure-switching-hero',
     '/wp/v2/alert?per_page=100&meta_query[relation]=AND&meta_query[0][key]=alert_type&meta_query[0][value]=Top%20bar&meta_query[0][compare]=LIKE&meta_query[1][key]=enable&meta_query[1][value]=1&meta_query[1][compare]=LIKE&_fields=id,title,content,acf',
     '/wp/v2/alert?per_page=100&meta_query[relation]=AND&meta_query[0][key]=alert_type&meta_query[0][value]=Popup&meta_query[0][compare]=LIKE&meta_query[1][key]=enable&meta_query[1][value]=1&meta_query[1][compare]=LIKE',
   ])('%s', (path) => compare(path));
