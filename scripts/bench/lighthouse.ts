@@ -48,12 +48,42 @@ async function runOnce(url: string): Promise<LhrLike> {
   }
 }
 
+/**
+ * Lighthouse's own trace-recording failures, which its message asks to answer by running it again
+ * (`NO_NAVSTART`: the trace lost the navigation's start, seen now and then since the site sends
+ * Cross-Origin-Opener-Policy, which moves the page into a new browsing context group). Such a run
+ * measured nothing, so it is repeated; a run that measured something always counts.
+ */
+export const RETRIED_RUNTIME_ERRORS: readonly string[] = ['NO_NAVSTART', 'NO_FCP_TRACE_EVENT', 'NO_TRACING_STARTED'];
+export const MAX_RETRIES_PER_RUN = 2;
+
+export function isRetriedFailure(error: unknown): boolean {
+  return error instanceof Error && RETRIED_RUNTIME_ERRORS.some((code) => error.message.startsWith(`Lighthouse: ${code}:`));
+}
+
+async function measuredRun(url: string, log: (line: string) => void): Promise<LhrLike> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await runOnce(url);
+    } catch (error) {
+      if (!isRetriedFailure(error) || attempt >= MAX_RETRIES_PER_RUN) throw error;
+      log(`[bench] lighthouse: ${url}: ${(error as Error).message.slice(0, 80)}; running it again`);
+    }
+  }
+}
+
 /** `runs` Lighthouse runs of one page; every run's report is kept in `reportDir` as `{name}-{n}.json`. */
-export async function lighthousePage(url: string, runs: number, reportDir: string, name: string): Promise<PageSummary> {
+export async function lighthousePage(
+  url: string,
+  runs: number,
+  reportDir: string,
+  name: string,
+  log: (line: string) => void = console.log,
+): Promise<PageSummary> {
   mkdirSync(reportDir, { recursive: true });
   const reports: LhrLike[] = [];
   for (let i = 0; i < runs; i++) {
-    const lhr = await runOnce(url);
+    const lhr = await measuredRun(url, log);
     writeFileSync(path.join(reportDir, `${name}-${i + 1}.json`), JSON.stringify(lhr));
     reports.push(lhr);
   }
