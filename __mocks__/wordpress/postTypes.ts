@@ -1,3 +1,5 @@
+import type { PostTypeView } from './prepare';
+
 /**
  * The post types the fake WordPress registers, as the real site's plugins register them.
  *
@@ -95,14 +97,7 @@ export const DEFAULT_POST_TYPE_NAMES: PostTypeNames = Object.freeze(
  * for them (except media, `attachment`), but they are part of `/wp/v2/types` and their names are
  * taken. `page` is public, so `/wp/v2/search` accepts it as a subtype.
  */
-export interface CoreTypeDef {
-  name: string;
-  label: string;
-  restBase: string;
-  description: string;
-  hierarchical: boolean;
-  taxonomies: readonly string[];
-  icon: string | null;
+export interface CoreTypeDef extends PostTypeView {
   searchable: boolean;
 }
 
