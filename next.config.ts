@@ -17,6 +17,9 @@ const nextConfig: NextConfig = {
   // directory so it never replaces a developer's or the browser tests' `.next`.
   distDir: process.env.NEXT_DIST_DIR?.trim() || '.next',
   poweredByHeader: false,
+  // proxy.ts answers the trailing-slash redirect (`/x/` → `/x`) itself: Next's own would go out
+  // without the security headers below.
+  skipTrailingSlashRedirect: true,
   // The content system's URL is public (the browser reads alerts from it); no secret goes here.
   env: {
     NEXT_PUBLIC_WORDPRESS_URL: (process.env.WORDPRESS_URL ?? '').trim().replace(/\/+$/, ''),

@@ -33,7 +33,23 @@ export const PERMANENT_REDIRECTS: ReadonlyMap<string, string> = new Map([
   ['/pages/contact-us', '/contact-us'],
 ]);
 
+/**
+ * Trailing slashes: `/about-us/news/` → 308 `/about-us/news` (query kept), as Next's own
+ * normalisation would answer, but from the proxy so the answer carries the security headers
+ * (next.config.ts sets `skipTrailingSlashRedirect`). `/` itself, and everything under `/_next/`,
+ * are left alone (the matcher does not reach them).
+ */
+export function withoutTrailingSlash(pathname: string): string | null {
+  if (pathname.length < 2 || !pathname.endsWith('/')) return null;
+  return pathname.replace(/\/+$/, '') || '/';
+}
+
 export function proxy(request: NextRequest): NextResponse {
+  const trimmed = withoutTrailingSlash(request.nextUrl.pathname);
+  if (trimmed !== null) {
+    // A plain URL: NextURL would put the trailing slash back when it is turned into a string.
+    return NextResponse.redirect(new URL(`${trimmed}${request.nextUrl.search}`, request.url), 308);
+  }
   const target = PERMANENT_REDIRECTS.get(request.nextUrl.pathname);
   if (target !== undefined) {
     const url = request.nextUrl.clone();
@@ -47,4 +63,10 @@ export function proxy(request: NextRequest): NextResponse {
   return NextResponse.rewrite(url);
 }
 
-export const config = { matcher: ['/sitemap.xml', '/robots.txt', '/feeds/:feed*', '/news', '/press-releases', '/pages/home', '/pages/contact-us'] };
+export const config = {
+  matcher: [
+    '/sitemap.xml', '/robots.txt', '/feeds/:feed*', '/news', '/press-releases', '/pages/home', '/pages/contact-us',
+    // Any other address ending in a slash, but Next's own files.
+    '/((?!_next/).+/)',
+  ],
+};

@@ -2,8 +2,8 @@
  * Issue 12 §1 on the production server (`next start` over the harness's build):
  * - every kind of answer carries the security headers the one module computes from the
  *   configuration (src/lib/security/headers.ts): pages, the 404 page, the 500 page, API routes
- *   (2xx and 4xx), `_next/static`, `_next/data`, public files, crawler documents, redirects (Next's
- *   own trailing-slash redirect is the exception: Next drops `headers()` on it; docs/security.md);
+ *   (2xx and 4xx), `_next/static`, `_next/data`, public files, crawler documents, redirects (the
+ *   trailing-slash one included: proxy.ts answers it, since Next drops `headers()` on its own);
  * - behind the TLS proxy (`X-Forwarded-Proto: https`) they add HSTS and upgrade-insecure-requests;
  * - the MDN HTTP Observatory's scoring of those real headers (the site behind a TLS proxy that
  *   redirects http to https, docs/caching.md) is A+;
@@ -56,6 +56,7 @@ describe('issue 12 §1 every answer carries the security headers', () => {
     ['robots.txt (proxied crawler document)', '/robots.txt', {}, 200],
     ['a feed (proxied crawler document)', '/feeds/news.xml', {}, 200],
     ['a redirect (answered by proxy.ts)', '/news', {}, 308],
+    ['the trailing-slash redirect (answered by proxy.ts)', '/about-us/news/', {}, 308],
   ] as const)('%s: %s answers %i with every header', async (_what, address, init, status) => {
     const response = await answer(address, init as RequestInit);
     expect(response.status).toBe(status);

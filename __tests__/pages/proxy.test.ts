@@ -37,3 +37,19 @@ describe('proxy: permanent redirects answered by the proxy, so they carry the se
     }
   });
 });
+
+describe('proxy: the trailing-slash redirect answered by the proxy, so it carries the security headers (issue 12 §1)', () => {
+  test.each([
+    ['/about-us/news/', '/about-us/news'],
+    ['/pages/secure-switching//', '/pages/secure-switching'],
+    ['/news/', '/news'],
+  ])('%s → 308 %s, query kept', (address, target) => {
+    const response = proxy(new NextRequest(`https://www.example.com${address}?a=1`));
+    expect(response.status).toBe(308);
+    expect(response.headers.get('location')).toBe(`https://www.example.com${target}?a=1`);
+  });
+
+  test.each(['/', '/about-us/news', '/sitemap.xml'])('%s has no trailing slash to remove', (address) => {
+    expect(proxy(new NextRequest(`https://www.example.com${address}`)).status).not.toBe(308);
+  });
+});
