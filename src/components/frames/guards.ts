@@ -1,5 +1,6 @@
 import { htmlToText } from '@/lib/excerpt';
 import { safeUrl } from '@/components/content/fields';
+import { isRecord } from '@/lib/isRecord';
 
 /**
  * Small type guards that narrow a frame's mapped props (`Record<string, unknown>`, whatever the
@@ -12,9 +13,7 @@ import { safeUrl } from '@/components/content/fields';
 
 const MARKUP = /<[a-z/!?]/i;
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord };
 
 /** Plain text: a non-empty string (markup stripped) or a finite number; anything else → null. */
 export function plainText(value: unknown): string | null {

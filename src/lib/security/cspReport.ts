@@ -3,6 +3,7 @@ import { getConfig } from '../../config';
 import { ApiError, jsonApiRoute } from '../api/errors';
 import { configuredRateLimit, enforceRateLimit, type RateLimit } from '../api/rateLimit';
 import { parseJson, readBody, requireMethod } from '../api/request';
+import { isRecord } from '../isRecord';
 
 /**
  * Where browsers report Content-Security-Policy violations (`POST /api/csp-report`, named by the
@@ -56,11 +57,9 @@ const position = (file: unknown, line: unknown, column: unknown): string | undef
   return [source, ...(typeof line === 'number' ? [line] : []), ...(typeof column === 'number' ? [column] : [])].join(':');
 };
 
-const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
-
 /** One report → the log record, or the problem. Accepts both formats' field names. */
 export function readViolation(report: unknown, at: string): CspViolation | { problem: string } {
-  if (!isObject(report)) return { problem: 'A report must be a JSON object' };
+  if (!isRecord(report)) return { problem: 'A report must be a JSON object' };
   const directive = report.effectiveDirective ?? report['effective-directive'] ?? report['violated-directive'];
   if (typeof directive !== 'string' || !/^[a-z-]{1,40}( |$)/.test(directive)) return { problem: 'A report needs its directive ("effectiveDirective" or "violated-directive")' };
   const violation: CspViolation = {
@@ -82,9 +81,9 @@ export function readViolation(report: unknown, at: string): CspViolation | { pro
 export function readReports(body: unknown, at: string): CspViolation[] {
   let reports: unknown[];
   if (Array.isArray(body)) {
-    reports = body.filter((entry) => isObject(entry) && entry.type === 'csp-violation').map((entry) => (entry as Record<string, unknown>).body);
+    reports = body.filter((entry) => isRecord(entry) && entry.type === 'csp-violation').map((entry) => (entry as Record<string, unknown>).body);
     if (reports.length === 0) throw new ApiError(400, 'The list holds no "csp-violation" report');
-  } else if (isObject(body) && 'csp-report' in body) {
+  } else if (isRecord(body) && 'csp-report' in body) {
     reports = [body['csp-report']];
   } else {
     throw new ApiError(400, 'The body must be {"csp-report": {...}} or a Reporting API list of "csp-violation" reports');

@@ -19,6 +19,7 @@
 import { htmlToText } from '../excerpt';
 import type { Alert, AlertType } from '../types';
 import { fetchJson, WP_PREFIX, wpUrl, type Query } from './http';
+import { isRecord } from '../isRecord';
 
 export const ALERT_TYPES: readonly AlertType[] = ['Top bar', 'Popup'];
 export const ALERT_FIELDS: readonly string[] = ['id', 'title', 'content', 'acf'];
@@ -51,9 +52,6 @@ export function alertsUrl(base: string, filters: ReadonlyArray<AlertFilter>, fie
   if (fields && fields.length > 0) query._fields = fields.join(',');
   return wpUrl(base, WP_PREFIX, 'alert', query);
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const rendered = (value: unknown): string =>
   isRecord(value) && typeof value.rendered === 'string' ? value.rendered : typeof value === 'string' ? value : '';

@@ -25,12 +25,11 @@ import { imageSources } from './imageSources';
 import { processShared } from '../processShared';
 import { serverContext } from './serverContext';
 import { createTtlCache } from './ttlCache';
+import { isRecord } from '../isRecord';
 
 export const FRAME_IMAGE_CACHE_MS = 300_000;
 
 const IMAGE_URL = /^https?:\/\/[^\s"'<>]+\/wp-content\/uploads\/[^\s"'<>?#]+\.(?:jpe?g|png|gif|webp|avif)$/i;
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The image URLs among the strings of some props, at any depth, each once. */
 export function uploadImageUrls(props: unknown): string[] {

@@ -62,6 +62,7 @@ import { serverContext, type ServerContext } from './serverContext';
 import { isBuildPhase } from '../buildPhase';
 import { processShared } from '../processShared';
 import { createTtlCache } from './ttlCache';
+import { isRecord } from '../isRecord';
 
 /** Frame types are cached as long as the menu (spec §4, §9: 300000 ms). */
 export const FRAME_TYPE_CACHE_MS = 300_000;
@@ -99,9 +100,6 @@ const warn = (message: string) => console.warn(`[frames] ${message}`);
 /* ------------------------------------------------------------------------------------------ */
 
 class RuleError extends Error {}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function checkName(name: unknown, what: string): string {
   if (typeof name !== 'string' || name.trim() === '' || name === '__proto__') throw new RuleError(`${what} must be a non-empty name`);

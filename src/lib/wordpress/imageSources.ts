@@ -14,11 +14,10 @@
  */
 import type { ImageSource } from '../types';
 import type { Rewriter } from './media';
+import { isRecord } from '../isRecord';
 
 /** `max_srcset_image_width`'s default. */
 export const MAX_SRCSET_WIDTH = 2048;
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const dimension = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null);
 

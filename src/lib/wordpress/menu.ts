@@ -69,6 +69,7 @@ import { contentTypeOfPostType, getPostTypes, type PostTypeMap } from './postTyp
 import { serverContext } from './serverContext';
 import { processShared } from '../processShared';
 import { createTtlCache } from './ttlCache';
+import { isRecord } from '../isRecord';
 
 export const MENU_ID = 3;
 export const MENU_CACHE_MS = 300_000;
@@ -292,8 +293,6 @@ export const FALLBACK_MENU: TopMenuEntry[] = deepFreeze(buildMenu([...FALLBACK_M
 /* ------------------------------------------------------------------------------------------ */
 /* Menu links to WordPress permalinks                                                          */
 /* ------------------------------------------------------------------------------------------ */
-
-const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** A menu item that links to a post on WordPress's (or the site's) origin. */
 interface PostLinkItem {

@@ -22,6 +22,7 @@ import { contentTypeByRestBase, type ContentTypeDef } from './contentTypes';
 import { fetchJson, WP_PREFIX, wpUrl } from './http';
 import { serverContext } from './serverContext';
 import { createTtlCache } from './ttlCache';
+import { isRecord } from '../isRecord';
 
 export const POST_TYPES_CACHE_MS = 300_000;
 /** The only REST namespace the site reads content from. */
@@ -35,16 +36,15 @@ export interface PostTypeMap {
   readonly restBaseByName: ReadonlyMap<string, string>;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
 /** `/wp/v2/types`'s answer → the map. Throws when the answer is not an object keyed by post type. */
 export function parsePostTypes(data: unknown): PostTypeMap {
-  if (!isObject(data)) throw new Error('WordPress answered /wp/v2/types with something other than an object of post types');
+  if (!isRecord(data)) throw new Error('WordPress answered /wp/v2/types with something other than an object of post types');
   const nameByRestBase = new Map<string, string>();
   const restBaseByName = new Map<string, string>();
   for (const [key, value] of Object.entries(data)) {
-    if (!isObject(value)) continue;
+    if (!isRecord(value)) continue;
     const name = nonEmpty(value.slug) ? value.slug : key;
     const namespace = nonEmpty(value.rest_namespace) ? value.rest_namespace : SITE_NAMESPACE;
     if (!nonEmpty(value.rest_base) || !nonEmpty(name) || namespace !== SITE_NAMESPACE) continue;

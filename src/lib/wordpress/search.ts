@@ -6,6 +6,7 @@ import { contentTypeOfPostType, getPostTypes, postTypeOfContentType, type PostTy
 import type { WpPost, WpSearchResult } from './raw';
 import { serverContext } from './serverContext';
 import type { SearchResult } from '../search/types';
+import { isRecord } from '../isRecord';
 
 /**
  * The site search's WordPress read (server only):
@@ -59,12 +60,10 @@ export function wordpressSearchUrl(base: string, query: string, subtypes: readon
 type EmbeddedPost = Partial<Pick<WpPost, 'slug' | 'title' | 'excerpt' | 'acf'>>;
 type RawResult = Partial<WpSearchResult> & { _embedded?: { self?: unknown[] } };
 
-const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
-
 /** The embedded post, unless WordPress embedded an error (`{code, message}`) or nothing. */
 function embeddedPost(raw: RawResult): EmbeddedPost | null {
   const first = raw._embedded?.self?.[0];
-  return isObject(first) && typeof first.slug === 'string' ? (first as EmbeddedPost) : null;
+  return isRecord(first) && typeof first.slug === 'string' ? (first as EmbeddedPost) : null;
 }
 
 /** The last path segment of WordPress's URL (`https://cms/news/some-slug/` → `some-slug`); null for `?p=123` URLs. */
@@ -80,7 +79,7 @@ function slugFromUrl(url: unknown): string | null {
 
 /** One WordPress search result → a site search result, or null when it is not for visitors of this site. */
 export function toSearchResult(value: unknown, types: PostTypeMap): SearchResult | null {
-  if (!isObject(value)) return null;
+  if (!isRecord(value)) return null;
   const raw = value as RawResult;
   const def = typeof raw.subtype === 'string' ? contentTypeOfPostType(types, raw.subtype) : undefined;
   if (!def) return null;
