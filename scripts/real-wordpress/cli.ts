@@ -72,18 +72,18 @@ async function main(argv: string[]): Promise<number> {
     return runPluginTool(inst, command, rest);
   }
   if (command !== 'up') {
-    console.error('usage: npm run wordpress:real -- [up [--no-seed] | down | reset | status | phpunit [args] | phpcs]');
+    console.error('usage: npm run wordpress:real -- [up [--no-seed] | down | reset | status | plugin-checks | phpunit [args] | phpcs]');
     return 2;
   }
-  const state = await upSeeded(inst, { seed: !argv.includes('--no-seed') });
-  const { seeded } = state;
-  const started = state;
+  const { seeded, adminUser } = await upSeeded(inst, { seed: !argv.includes('--no-seed') });
+  // The seed keeps some media on the development host: CMS_DEV_HOSTS rewrites them to WordPress.
+  const siteEnv = `WORDPRESS_URL=${inst.url} CMS_DEV_HOSTS=dev-cms.example.test`;
   console.log(
     [
       '',
       `WordPress (with the plugin${seeded ? ' and the seed content' : ''}) runs on ${inst.url}`,
-      `  wp-admin:  ${inst.url}/wp-admin/  user "${started.adminUser}", password in ${inst.secretsFile}`,
-      `  the site against it:  WORDPRESS_URL=${inst.url} npm run build && WORDPRESS_URL=${inst.url} npm start`,
+      `  wp-admin:  ${inst.url}/wp-admin/  user "${adminUser}", password in ${inst.secretsFile}`,
+      `  the site against it:  ${siteEnv} npm run build && ${siteEnv} npm start`,
       '  stop it:   npm run wordpress:real -- down',
     ].join('\n'),
   );

@@ -34,7 +34,8 @@ export interface Instance {
   logDir: string;
   /** Credentials and generated secrets of this instance (never committed; `.cache/` is ignored). */
   secretsFile: string;
-  stateFile: string;
+  /** Exists once the seed has been imported into this instance's database. */
+  seededMarker: string;
   /** The plugin folder that `up` copies into `wp-content/plugins/`. */
   pluginSource: string;
 }
@@ -65,7 +66,7 @@ export function instance(env: NodeJS.ProcessEnv = process.env): Instance {
     contentDir: path.join(stateDir, 'wp-content'),
     logDir: path.join(stateDir, 'logs'),
     secretsFile: path.join(stateDir, 'secrets.json'),
-    stateFile: path.join(stateDir, 'state.json'),
+    seededMarker: path.join(stateDir, 'seeded'),
     pluginSource: path.resolve(env.REAL_WORDPRESS_PLUGIN_DIR || path.join(ROOT, 'wordpress-plugin')),
   };
 }
@@ -98,16 +99,4 @@ export function secrets(inst: Instance): Secrets {
 export function saveSecrets(inst: Instance, value: Secrets): void {
   mkdirSync(inst.stateDir, { recursive: true });
   writeFileSync(inst.secretsFile, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
-}
-
-/** What the harness hands tests and the site's build (`state.json`). */
-export interface RealWordPressState {
-  url: string;
-  port: number;
-  configName: string;
-  httpHost: string;
-  adminUser: string;
-  appPassword: string;
-  /** Seed ids → WordPress ids, and seed upload URLs → WordPress URLs, from the last seeding. */
-  seeded: boolean;
 }
