@@ -9,17 +9,10 @@ import { isBuildPhase } from './src/lib/buildPhase';
 
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
-    const { ConfigError, getConfig } = await import('./src/config');
-    let redisUrl: string | null;
-    try {
-      ({ redisUrl } = getConfig());
-    } catch (error) {
-      // Issue 12 §3 fail fast: Next would log an instrumentation error and go on answering 500.
-      // (next.config.ts already stops `next start`; this covers any other server start.)
-      if (!(error instanceof ConfigError)) throw error;
-      console.error(`${error.message}\nThe server did not start: set ${error.variable} and start it again.`);
-      process.exit(1);
-    }
+    const { getConfig, orExitOnConfigError } = await import('./src/config');
+    // Issue 12 §3 fail fast: Next would log an instrumentation error and go on answering 500.
+    // (next.config.ts already stops `next start`; this covers any other server start.)
+    const { redisUrl } = orExitOnConfigError(getConfig);
     // Not while `next build` prerenders: nothing there may wait on, or write to, a shared Redis.
     if (redisUrl && !isBuildPhase()) {
       const { sharedRedisConnection } = await import('./src/lib/redis/connection.mjs');

@@ -1,5 +1,5 @@
 import type { NextConfig } from 'next';
-import { ConfigError, parseConfig } from './src/config';
+import { orExitOnConfigError, parseConfig } from './src/config';
 import { headerRules } from './src/lib/security/headers';
 
 /**
@@ -58,13 +58,7 @@ function withSecurityHeaders(config: NextConfig, development: boolean): NextConf
  * (instead of a server that answers 500 to every request). `npm start` goes through the same.
  */
 function assertValidConfiguration(): void {
-  try {
-    parseConfig(process.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(`${error.message}\nThe server did not start: set ${error.variable} and start it again (see docs/security.md, "Fail fast").`);
-    process.exit(1);
-  }
+  orExitOnConfigError(() => parseConfig(process.env));
 }
 
 /**

@@ -59,6 +59,22 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * Issue 12 §3 fail fast: runs `read` (which validates the configuration) and, on a ConfigError,
+ * ends the process with status 1 and the message naming the variable, instead of a server that
+ * answers 500 to every request. Used where a server starts (next.config.ts for `next start`,
+ * instrumentation.ts for any other).
+ */
+export function orExitOnConfigError<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`${error.message}\nThe server did not start: set ${error.variable} and start it again (see docs/security.md, "Fail fast").`);
+    process.exit(1);
+  }
+}
+
 type Env = Record<string, string | undefined>;
 
 function trimmed(env: Env, name: string): string | undefined {

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { ConfigError, parseConfig, redactUrl } from '@/config';
+import { ConfigError, orExitOnConfigError, parseConfig, redactUrl } from '@/config';
 
 const valid = { WORDPRESS_URL: 'https://cms.example.com/' };
 
@@ -142,5 +142,25 @@ describe('issue 12 §1 Strict-Transport-Security is configurable', () => {
       preload: true,
     });
     expect(parseConfig({ ...valid, HSTS_MAX_AGE: '0' }).hsts).toBeNull();
+  });
+});
+
+describe('issue 12 §3 fail fast: orExitOnConfigError', () => {
+  test('a bad setting ends the process with status 1 and a message naming the variable', () => {
+    const exit = jest.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      orExitOnConfigError(() => parseConfig({}));
+      expect(exit).toHaveBeenCalledWith(1);
+      expect(error.mock.calls[0][0]).toMatch(/WORDPRESS_URL[\s\S]*set WORDPRESS_URL and start it again/);
+    } finally {
+      exit.mockRestore();
+      error.mockRestore();
+    }
+  });
+
+  test('a valid configuration is returned; any other error is not swallowed', () => {
+    expect(orExitOnConfigError(() => 42)).toBe(42);
+    expect(() => orExitOnConfigError(() => { throw new TypeError('boom'); })).toThrow('boom');
   });
 });
