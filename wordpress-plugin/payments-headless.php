@@ -23,6 +23,7 @@ if (!defined('ABSPATH')) {
     exit;
 }
 
+require_once __DIR__ . '/includes/Config.php';
 require_once __DIR__ . '/includes/ContentModel.php';
 require_once __DIR__ . '/includes/FrameMapping.php';
 require_once __DIR__ . '/includes/Fields.php';

@@ -46,6 +46,10 @@ export interface E2EState {
   siteUrl: string;
   wordpressUrl: string;
   revalidateSecret: string;
+  /** The site's PREVIEW_SECRET (and, real mode, the plugin's HEADLESS_PREVIEW_SECRET). */
+  previewSecret: string;
+  /** Real mode: the preview reader's application password (WORDPRESS_PREVIEW_USER/PASSWORD). */
+  preview?: { user: string; password: string };
   revalidateSeconds: number;
   /** Process-group leaders the harness started (null when stopped); teardown ends them. */
   pids: { site: number | null; wordpress: number | null };

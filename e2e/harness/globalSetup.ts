@@ -24,7 +24,7 @@ import { readStateIfAny, writeState } from './state';
 import { NEXT_BUILD_ARGS } from '../../scripts/next-build';
 import { instance as realInstance } from '../../scripts/real-wordpress/paths';
 import { upSeeded } from '../../scripts/real-wordpress/seeded';
-import { down as downReal } from '../../scripts/real-wordpress/server';
+import { down as downReal, writeHeadlessConfig } from '../../scripts/real-wordpress/server';
 
 /**
  * Global setup of the browser tests (jest.e2e.config.ts):
@@ -56,7 +56,7 @@ function reuseProblem(): string | null {
   return null;
 }
 
-async function buildSite(secret: string): Promise<void> {
+async function buildSite(secrets: E2EState): Promise<void> {
   if (process.env.E2E_SKIP_BUILD === '1') {
     const problem = reuseProblem();
     if (problem === null) {
@@ -67,7 +67,7 @@ async function buildSite(secret: string): Promise<void> {
   }
   console.log(`[e2e] next build against ${WORDPRESS_URL} (site ${SITE_URL}); this takes a few minutes`);
   rmSync(BUILD_MARKER, { force: true });
-  const code = await runToCompletion(path.join(BIN, 'next'), [...NEXT_BUILD_ARGS], siteEnv(secret));
+  const code = await runToCompletion(path.join(BIN, 'next'), [...NEXT_BUILD_ARGS], siteEnv(secrets));
   if (code !== 0) throw new Error(`next build failed with exit code ${code}`);
   const marker: BuildMarker = { buildId: readFileSync(buildIdFile, 'utf8').trim(), wordpressUrl: WORDPRESS_URL, siteUrl: SITE_URL };
   writeFileSync(BUILD_MARKER, `${JSON.stringify(marker, null, 2)}\n`);
@@ -111,10 +111,12 @@ export default async function globalSetup(): Promise<void> {
   for (const log of [WORDPRESS_LOG, SITE_LOG]) rmSync(log, { force: true });
 
   const revalidateSecret = randomBytes(16).toString('hex');
+  const previewSecret = randomBytes(16).toString('hex');
   const state: E2EState = {
     siteUrl: SITE_URL,
     wordpressUrl: WORDPRESS_URL,
     revalidateSecret,
+    previewSecret,
     revalidateSeconds: REVALIDATE_SECONDS,
     pids: { site: null, wordpress: null },
     stopRealWordPress: false,
@@ -127,16 +129,19 @@ export default async function globalSetup(): Promise<void> {
       console.log(`\n[e2e] a real WordPress with the plugin and the seed at ${WORDPRESS_URL}`);
       const real = await upSeeded(realInstance(), { log: (line) => console.log(`[e2e] ${line}`) });
       state.stopRealWordPress = !real.wasRunning;
+      state.preview = { user: real.previewUser, password: real.previewPassword };
+      // The plugin publishes to, and previews on, this run's site (issue 10 webhook, issue 11 tokens).
+      writeHeadlessConfig(realInstance(), { siteUrl: SITE_URL, revalidateSecret, previewSecret });
     } else {
       console.log(`\n[e2e] starting the local content server at ${WORDPRESS_URL}`);
       state.pids.wordpress = await startWordPress();
     }
     writeState(state);
 
-    await buildSite(revalidateSecret);
+    await buildSite(state);
 
     console.log(`[e2e] next start at ${SITE_URL} (log: ${path.relative(ROOT, SITE_LOG)})`);
-    const site = startDetached(path.join(BIN, 'next'), ['start', '-p', String(SITE_PORT), '-H', HOST], siteEnv(revalidateSecret), SITE_LOG);
+    const site = startDetached(path.join(BIN, 'next'), ['start', '-p', String(SITE_PORT), '-H', HOST], siteEnv(state), SITE_LOG);
     state.pids.site = site.pid;
     writeState(state);
     await waitForHttp(`${SITE_URL}/`, { timeoutMs: 120_000, process: site, logFile: SITE_LOG });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { BIN, DIST_DIR, HOST, REVALIDATE_SECONDS, ROOT, SITE_URL, STATE_DIR, WORDPRESS_PORT, WORDPRESS_URL } from './config';
+import { BIN, DIST_DIR, HOST, REVALIDATE_SECONDS, ROOT, SITE_URL, STATE_DIR, WORDPRESS_PORT, WORDPRESS_URL, type E2EState } from './config';
 import { childEnv, killGroup, startDetached, waitForHttp, waitUntilDown } from './processes';
 import { readState, writeState } from './state';
 
@@ -13,13 +13,18 @@ export const SITE_LOG = path.join(STATE_DIR, 'site.log');
  * and SITE_URL: every instance started over this build gets the same). `extra` adds variables,
  * e.g. REDIS_URL for the several-instances test.
  */
-export function siteEnv(secret: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+export function siteEnv(
+  secrets: Pick<E2EState, 'revalidateSecret' | 'previewSecret' | 'preview'>,
+  extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
   return childEnv({
     WORDPRESS_URL,
     MEDIA_HOST: WORDPRESS_URL,
     CMS_DEV_HOSTS: 'dev-cms.example.test',
     SITE_URL,
-    REVALIDATE_SECRET: secret,
+    REVALIDATE_SECRET: secrets.revalidateSecret,
+    PREVIEW_SECRET: secrets.previewSecret,
+    ...(secrets.preview ? { WORDPRESS_PREVIEW_USER: secrets.preview.user, WORDPRESS_PREVIEW_PASSWORD: secrets.preview.password } : {}),
     REVALIDATE_SECONDS: String(REVALIDATE_SECONDS),
     NEXT_TELEMETRY_DISABLED: '1',
     NEXT_DIST_DIR: DIST_DIR,

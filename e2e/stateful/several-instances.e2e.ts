@@ -91,7 +91,6 @@ const endAllSync = () => {
 };
 
 beforeAll(async () => {
-  const { revalidateSecret } = readState();
   redisPort = await freePort();
   for (const log of [REDIS_LOG, ...Object.values(INSTANCE_LOGS)]) rmSync(log, { force: true });
   process.once('exit', endAllSync);
@@ -105,7 +104,7 @@ beforeAll(async () => {
     instances[name].process = startDetached(
       path.join(BIN, 'next'),
       ['start', '-p', String(port), '-H', HOST],
-      siteEnv(revalidateSecret, { REDIS_URL: name === 'C' ? deadRedisUrl : redisUrl }),
+      siteEnv(readState(), { REDIS_URL: name === 'C' ? deadRedisUrl : redisUrl }),
       INSTANCE_LOGS[name],
     );
   }

@@ -77,6 +77,9 @@ export interface Secrets {
   adminPassword: string;
   /** Set by install.php once WordPress is installed. */
   appPassword?: string;
+  /** The site's preview reader (role `headless_previewer`) and its application password, set by `configure`. */
+  previewUser?: string;
+  previewPassword?: string;
   salts: Record<string, string>;
 }
 

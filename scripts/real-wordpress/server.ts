@@ -143,6 +143,34 @@ function writeWordPressConfig(inst: Instance, dbPassword: string, salts: Record<
   writeFileSync(inst.configFile, lines.join('\n'), { mode: 0o640 });
 }
 
+/** What the plugin needs to reach the site (issue 10: webhook; issue 11: preview tokens). */
+export interface HeadlessSettings {
+  /** `HEADLESS_SITE_URL`: the site's origin, e.g. the e2e site's `http://127.0.0.1:3950`. */
+  siteUrl: string;
+  /** `HEADLESS_REVALIDATE_SECRET`: the site's `REVALIDATE_SECRET`. */
+  revalidateSecret: string;
+  /** `HEADLESS_PREVIEW_SECRET`: the site's `PREVIEW_SECRET`. */
+  previewSecret: string;
+}
+
+/**
+ * Points the plugin at a site: writes the instance's `extra-config.php` (which its Debian config
+ * file requires) with the `HEADLESS_*` constants. PHP reads it on every request, so a running
+ * instance follows at once. Mode 0600: it holds secrets.
+ */
+export function writeHeadlessConfig(inst: Instance, settings: HeadlessSettings): void {
+  mkdirSync(inst.stateDir, { recursive: true });
+  const lines = [
+    '<?php',
+    '// Written by scripts/real-wordpress (writeHeadlessConfig): the site this WordPress publishes to.',
+    `define('HEADLESS_SITE_URL', ${php(settings.siteUrl)});`,
+    `define('HEADLESS_REVALIDATE_SECRET', ${php(settings.revalidateSecret)});`,
+    `define('HEADLESS_PREVIEW_SECRET', ${php(settings.previewSecret)});`,
+    '',
+  ];
+  writeFileSync(path.join(inst.stateDir, 'extra-config.php'), lines.join('\n'), { mode: 0o600 });
+}
+
 /** A fresh wp-content: uploads kept, the plugin copied anew, Debian's default theme linked. */
 function prepareContent(inst: Instance): void {
   for (const dir of ['plugins', 'themes', 'uploads', 'upgrade']) mkdirSync(path.join(inst.contentDir, dir), { recursive: true });
@@ -198,6 +226,8 @@ async function startPhp(inst: Instance, log: (line: string) => void): Promise<vo
 
 export interface Started {
   appPassword: string;
+  previewUser: string;
+  previewPassword: string;
   adminUser: string;
   adminPassword: string;
 }
@@ -216,9 +246,11 @@ export async function up(inst: Instance, log: (line: string) => void = console.l
   if (installed.installed) log('installed WordPress');
   const configured = runWp(inst, 'configure', env);
   const appPassword = String(configured.appPassword);
-  saveSecrets(inst, { ...s, appPassword });
+  const previewUser = String(configured.previewUser);
+  const previewPassword = String(configured.previewPassword);
+  saveSecrets(inst, { ...s, appPassword, previewUser, previewPassword });
   await startPhp(inst, log);
-  return { appPassword, adminUser: s.adminUser, adminPassword: s.adminPassword };
+  return { appPassword, previewUser, previewPassword, adminUser: s.adminUser, adminPassword: s.adminPassword };
 }
 
 async function stopPid(pidFile: string, group: boolean, ms: number): Promise<void> {

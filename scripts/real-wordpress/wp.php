@@ -72,7 +72,45 @@ if ( 'configure' === $payments_step ) {
 		fwrite( STDERR, 'Could not create an application password: ' . $created->get_error_message() . "\n" );
 		exit( 1 );
 	}
-	payments_out( array( 'appPassword' => $created[0], 'pluginActive' => is_plugin_active( $plugin ) ) );
+	// The site's preview reader (issue 11): a user of the plugin's least-privilege role
+	// `headless_previewer` (made at activation) with an application password of its own.
+	$previewer = get_user_by( 'login', 'headless-previewer' );
+	if ( ! $previewer ) {
+		$previewer_id = wp_insert_user(
+			array(
+				'user_login' => 'headless-previewer',
+				'user_pass'  => wp_generate_password( 32 ),
+				'user_email' => 'headless-previewer@example.test',
+				'role'       => 'subscriber',
+			)
+		);
+		if ( is_wp_error( $previewer_id ) ) {
+			fwrite( STDERR, 'Could not create the preview user: ' . $previewer_id->get_error_message() . "\n" );
+			exit( 1 );
+		}
+		$previewer = get_user_by( 'id', $previewer_id );
+	}
+	if ( get_role( 'headless_previewer' ) ) {
+		$previewer->set_role( 'headless_previewer' );
+	}
+	foreach ( WP_Application_Passwords::get_user_application_passwords( $previewer->ID ) as $item ) {
+		if ( 'site-preview' === $item['name'] ) {
+			WP_Application_Passwords::delete_application_password( $previewer->ID, $item['uuid'] );
+		}
+	}
+	$preview_password = WP_Application_Passwords::create_new_application_password( $previewer->ID, array( 'name' => 'site-preview' ) );
+	if ( is_wp_error( $preview_password ) ) {
+		fwrite( STDERR, 'Could not create the preview application password: ' . $preview_password->get_error_message() . "\n" );
+		exit( 1 );
+	}
+	payments_out(
+		array(
+			'appPassword'     => $created[0],
+			'previewUser'     => 'headless-previewer',
+			'previewPassword' => $preview_password[0],
+			'pluginActive'    => is_plugin_active( $plugin ),
+		)
+	);
 	exit( 0 );
 }
 
