@@ -32,7 +32,7 @@ if (!defined('ABSPATH')) {
  *   what is missing now may exist later.
  *
  * Untouched: previews (`is_preview()`, `preview`, `preview_id`, `preview_nonce` parameters, never
- * redirected even when the preview flow declined them), feeds, embeds, trackbacks, `robots.txt`,
+ * redirected even when the preview flow declined them), the Customizer's preview frame, feeds, embeds, trackbacks, `robots.txt`,
  * the favicon and core sitemaps; and (they never reach `template_redirect`, checked anyway)
  * wp-admin, REST (`/wp-json/`, `?rest_route=`), `wp-login.php`, `wp-cron.php`, `admin-ajax.php`,
  * XML-RPC and files under `wp-content/` (uploads). With no valid `HEADLESS_SITE_URL`, nothing is
@@ -43,8 +43,14 @@ final class FrontEndRedirect
     /** `template_redirect` priority: after the preview flow (0), before core's redirects (10). */
     public const PRIORITY = 5;
 
-    /** The query parameters that make a request a preview, whatever WordPress decided. */
-    private const PREVIEW_PARAMETERS = ['preview', 'preview_id', 'preview_nonce'];
+    /**
+     * The query parameters that make a request a preview, whatever WordPress decided: the
+     * editors' previews, and the Customizer's preview frame (`customize_changeset_uuid`...).
+     */
+    private const PREVIEW_PARAMETERS = [
+        'preview', 'preview_id', 'preview_nonce', 'customize_changeset_uuid', 'customize_theme',
+        'customize_messenger_channel',
+    ];
 
     /**
      * `template_redirect`: redirects and ends the request, or returns to let WordPress go on.
@@ -126,7 +132,7 @@ final class FrontEndRedirect
      */
     private static function isPreview(\WP_Query $query, array $params): bool
     {
-        if ($query->is_preview()) {
+        if ($query->is_preview() || is_customize_preview()) {
             return true;
         }
         foreach (self::PREVIEW_PARAMETERS as $name) {

@@ -131,6 +131,7 @@ final class FrontEndRedirectTest extends TestCase
         $this->assertNull($this->targetFor("/?p={$news}&preview=true"));
         $this->assertNull($this->targetFor("/?p={$draft}&preview=true"), 'a declined preview');
         $this->assertNull($this->targetFor("/?preview_id={$news}&preview_nonce=abc"));
+        $this->assertNull($this->targetFor('/?customize_changeset_uuid=' . wp_generate_uuid4()), 'the Customizer\'s preview frame');
         $this->loginAs('editor');
         $this->assertNull($this->targetFor("/?p={$draft}&preview=true"), 'a preview WordPress shows');
     }
