@@ -524,6 +524,13 @@ describe('issue 9 §3: menu items that link to WordPress permalinks become site 
     expect([reads(TYPES), reads(PAGE_LIST)].map((r) => r.length)).toEqual([0, 0]);
   });
 
+  it("issue 10 §2: the seed's menu over the plugin with HEADLESS_SITE_URL (the fake's siteUrl): the same site paths", async () => {
+    Object.assign(fakeWordPress(), createSeedStore({ siteUrl: SITE, postTypeNames: prefixedPostTypeNames('ph_') }));
+    const menu = await getMenu();
+    expect(hrefOf(menu, 'Our Denver office')).toBe('/about-us/news/corvane-opens-regional-office-in-denver');
+    expect(hrefOf(menu, 'Card Services')).toBe('/pages/card-services');
+  });
+
   it('issue 10 §2: a menu mixing site addresses and WordPress permalinks gives site paths for both', async () => {
     useMenu([
       toPost(1, 'Denver', 'news', 521, `${SITE}/about-us/news/corvane-opens-regional-office-in-denver`),
