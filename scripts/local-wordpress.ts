@@ -2,11 +2,15 @@
  * The local content server: the fake WordPress (`__mocks__/wordpress`, the same code the jest msw
  * handlers use) as a real HTTP server, for `npm run demo`, `npm run dev` and browser tests.
  *
- *   npx tsx scripts/local-wordpress.ts [--port 3001] [--host 127.0.0.1] [--items 0] [--post-type-prefix ph_]
+ *   npx tsx scripts/local-wordpress.ts [--port 3001] [--host 127.0.0.1] [--items 0] [--post-type-prefix ph_] [--site-url URL]
  *
  * `--post-type-prefix` names the post types as another installation would (`ph_news`,
  * `ph_press_release`, …; blogs stay core's `post`): the REST bases do not change, and the site
  * must work the same (it reads the names from `/wp/v2/types`).
+ *
+ * `--site-url` answers as the companion plugin with `HEADLESS_SITE_URL` set to that URL: published
+ * items are linked at their site address (REST `link`, menu and search `url`). Without it, links
+ * are WordPress's permalinks (the plugin without the setting, or another WordPress).
  *
  * Besides WordPress's own routes it serves a small test-only admin API under `/__fake/` (never in
  * msw, never part of WordPress): see docs/local-wordpress.md.
@@ -28,6 +32,8 @@ export interface LocalWordPressOptions {
   items?: number;
   /** Post type names other than the fake's defaults (see `createSeedStore`). */
   postTypeNames?: Partial<Record<PostRestBase, string>>;
+  /** The plugin's `HEADLESS_SITE_URL`: published items are linked at their site address. */
+  siteUrl?: string;
 }
 
 export interface LocalWordPress {
@@ -221,7 +227,7 @@ export async function startLocalWordPress(opts: LocalWordPressOptions = {}): Pro
   const host = opts.host ?? DEFAULT_HOST;
   const port = opts.port ?? portFromEnv();
   const items = opts.items ?? 0;
-  const seedOptions = { items, postTypeNames: opts.postTypeNames };
+  const seedOptions = { items, postTypeNames: opts.postTypeNames, siteUrl: opts.siteUrl };
   const store = createSeedStore(seedOptions);
   const reset = (): void => {
     Object.assign(store, createSeedStore(seedOptions));
@@ -298,6 +304,17 @@ function parseNonNegativeInt(value: string, name: string): number {
   return Number(value);
 }
 
+function siteUrlOption(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`--site-url must be an http(s) URL, got "${value}"`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash) throw new Error(`--site-url must be an http(s) URL without a query, got "${value}"`);
+  return value.replace(/\/+$/, '');
+}
+
 export function parseArgs(argv: readonly string[]): LocalWordPressOptions {
   const options: LocalWordPressOptions = {};
   for (let i = 0; i < argv.length; i++) {
@@ -308,7 +325,8 @@ export function parseArgs(argv: readonly string[]): LocalWordPressOptions {
     else if (flag === '--items') options.items = parseNonNegativeInt(value, '--items');
     else if (flag === '--post-type-prefix') options.postTypeNames = prefixedPostTypeNames(value);
     else if (flag === '--host') options.host = value;
-    else throw new Error(`Unknown option ${flag} (options: --port N, --host H, --items N, --post-type-prefix P)`);
+    else if (flag === '--site-url') options.siteUrl = siteUrlOption(value);
+    else throw new Error(`Unknown option ${flag} (options: --port N, --host H, --items N, --post-type-prefix P, --site-url URL)`);
   }
   return options;
 }

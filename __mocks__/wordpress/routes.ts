@@ -6,7 +6,8 @@ import {
   AUTHOR_ID, asJson, prepareCategory, prepareMedia, preparePost, preparePostType, prepareSearchResult, prepareUser,
   type Context, type PostTypeView, type PrepareOptions,
 } from './prepare';
-import { CORE_TYPES, POST_TYPES, SEARCHABLE_TYPES, type PostTypeDef, type PostTypeNames } from './postTypes';
+import { CORE_TYPES, POST_TYPES, SEARCHABLE_TYPES, type PostRestBase, type PostTypeDef, type PostTypeNames } from './postTypes';
+import { publicLink, withPublicLink } from './siteLinks';
 import { invalidPostId, restError, type Json, type RestError, type RestResult } from './responses';
 import type { StoredMedia, StoredPost, WordPressStore } from './store';
 import { ORIGIN, restUrl } from './urls';
@@ -232,7 +233,7 @@ function listPosts(ctx: RouteContext, def: PostTypeDef): RestResult {
       items,
       listed: postListed,
       where,
-      prepare: (post, options) => preparePost(post, def, options),
+      prepare: (post, options) => preparePost(withPublicLink(ctx.store, def.restBase, post), def, options),
       route: `/wp/v2/${def.restBase}`,
       invalidPageCode: 'rest_post_invalid_page_number',
     });
@@ -245,7 +246,7 @@ function getPost(ctx: RouteContext, def: PostTypeDef, id: number): RestResult {
     if (!post) return invalidPostId();
     if (v.context === 'edit') return forbiddenContext('this post');
     if (post.status !== 'publish') return forbidden();
-    return { status: 200, data: preparePost(post, def, ctx.prepare(v.context === 'embed' ? 'embed' : 'view')) };
+    return { status: 200, data: preparePost(withPublicLink(ctx.store, def.restBase, post), def, ctx.prepare(v.context === 'embed' ? 'embed' : 'view')) };
   });
 }
 
@@ -289,7 +290,7 @@ function search(ctx: RouteContext): RestResult {
       items: entries,
       listed: (entry) => postListed(entry.post),
       where: (i) => entries[i].post.status === 'publish',
-      prepare: (entry, options) => prepareSearchResult(entry.post, entry.def, options),
+      prepare: (entry, options) => prepareSearchResult(withPublicLink(ctx.store, entry.def.restBase, entry.post), entry.def, options),
       route: '/wp/v2/search',
       invalidPageCode: 'rest_search_invalid_page_number',
       // WP_Query orders a search by relevance, and everything else by date.
@@ -350,9 +351,9 @@ function menu(ctx: RouteContext, id: number): RestResult {
   const items = ctx.store.menus[id];
   if (!items) return invalidPostId();
   const permalink = (objectId: string): string | undefined => {
-    for (const posts of Object.values(ctx.store.collections)) {
+    for (const [restBase, posts] of Object.entries(ctx.store.collections) as [PostRestBase, StoredPost[]][]) {
       const post = posts.find((p) => String(p.id) === objectId);
-      if (post) return post.link;
+      if (post) return publicLink(ctx.store, restBase, post);
     }
     return undefined;
   };

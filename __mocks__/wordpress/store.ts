@@ -92,6 +92,11 @@ export interface WordPressStore {
   menus: Record<number, StoredMenuItem[]>;
   /** The post type name of each REST base (`/wp/v2/types`, items' `type`, search's `subtype`, menu items' `object`). */
   postTypeNames: PostTypeNames;
+  /**
+   * The plugin's `HEADLESS_SITE_URL` (no trailing slash), or undefined (not set, the default):
+   * published items are then linked at their site address (`./siteLinks`).
+   */
+  siteUrl?: string;
 }
 
 export interface SeedOptions {
@@ -102,6 +107,8 @@ export interface SeedOptions {
    * plugin names them): items, permalinks, menu items, `/wp/v2/types` and search follow them.
    */
   postTypeNames?: Partial<Record<PostRestBase, string>>;
+  /** The plugin's `HEADLESS_SITE_URL`: published items' links become site addresses (`./siteLinks`). */
+  siteUrl?: string;
 }
 
 /** A fresh, independent copy of the seed content (plus `items` generated items per content type). */
@@ -120,6 +127,7 @@ export function createSeedStore(options: SeedOptions = {}): WordPressStore {
     for (const { restBase, post } of generateItems(store, items)) collections[restBase].push(post);
   }
   if (options.postTypeNames) renamePostTypes(store, resolvePostTypeNames(options.postTypeNames));
+  if (options.siteUrl) store.siteUrl = options.siteUrl.replace(/\/+$/, '');
   return store;
 }
 

@@ -231,6 +231,19 @@ describe('results are cached 60 s per normalized query', () => {
   });
 });
 
+describe('issue 10 §2: over the plugin with HEADLESS_SITE_URL (results linked at their site address)', () => {
+  it('search answers the same site paths, the home page at / and a page in its section', async () => {
+    Object.assign(fakeWordPress(), createSeedStore({ siteUrl: 'https://www.example.com', postTypeNames: prefixedPostTypeNames('ph_') }));
+    fakeWordPress().collections.fp_page.find((p) => p.slug === 'card-services')!.acf.section = 'solutions';
+    const urls = results(await call('orchestration')).map((r) => r.url);
+    expect(urls).toContain('/resources/blogs/what-payment-orchestration-means-for-multi-site-merchants');
+    expect(urls).toContain('/');
+    expect(urls).not.toContain('/pages/home');
+    expect(results(await call('denver')).map((r) => r.url)).toContain('/about-us/news/corvane-opens-regional-office-in-denver');
+    expect(results(await call('card services')).map((r) => r.url)).toContain('/solutions/card-services');
+  });
+});
+
 describe('issue 9 §3: the post types are read from /wp/v2/types, never assumed', () => {
   /** The fake WordPress with every post type renamed `ph_…`, as the companion plugin names them (REST bases unchanged). */
   const renameFakePostTypes = () => Object.assign(fakeWordPress(), createSeedStore({ postTypeNames: prefixedPostTypeNames('ph_') }));

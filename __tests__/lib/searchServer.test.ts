@@ -67,6 +67,19 @@ describe('WordPress search results become site search results', () => {
     expect(toSearchResult(result({ subtype: 'ph_page', ...embedded }))?.url).toBe('/pages/real-slug');
   });
 
+  // SITE_URL is https://www.example.com in the tests.
+  it('issue 10 §2: a url that is a site address (the plugin with HEADLESS_SITE_URL) is taken as it is: the home page, a page in its section', () => {
+    expect(toSearchResult(result({ subtype: 'ph_page', url: 'https://www.example.com/' }))?.url).toBe('/');
+    expect(toSearchResult(result({ subtype: 'ph_page', url: 'https://www.example.com/solutions/card-services' }))?.url).toBe('/solutions/card-services');
+    const embedded = { _embedded: { self: [{ slug: 'denver', title: { rendered: 'T' }, excerpt: { rendered: '' } }] } };
+    expect(toSearchResult(result({ subtype: 'ph_news', url: 'https://www.example.com/about-us/news/denver', ...embedded }))?.url).toBe('/about-us/news/denver');
+  });
+
+  it('issue 10 §2: WordPress permalinks (no plugin setting) still give the table path; a test page at its site address is dropped', () => {
+    expect(toSearchResult(result({ subtype: 'ph_news', url: 'http://wordpress.test/ph_news/denver/' }))?.url).toBe('/about-us/news/denver');
+    expect(toSearchResult(result({ subtype: 'ph_page', url: 'https://www.example.com/pages/page-test-2' }))).toBeNull();
+  });
+
   it('the excerpt is plain text cut at 30 words with an ellipsis', () => {
     const words = Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ');
     const r = toSearchResult(result({ subtype: 'post', _embedded: { self: [{ slug: 's', excerpt: { rendered: `<p>${words} &amp;</p>` } }] } }));

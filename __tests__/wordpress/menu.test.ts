@@ -501,6 +501,44 @@ describe('issue 9 §3: menu items that link to WordPress permalinks become site 
     expect(reads(NAVIGATION)).toHaveLength(2);
   });
 
+  // Issue 10 §2: with the companion plugin's HEADLESS_SITE_URL, WordPress gives published posts'
+  // menu links as their SITE address (SITE_URL is https://www.example.com in the tests).
+  const SITE = 'https://www.example.com';
+
+  it('issue 10 §2: links carrying the site address (the plugin with HEADLESS_SITE_URL) are taken as they are, with no read', async () => {
+    fakeWordPress().collections.fp_page.find((p) => p.slug === 'card-services')!.acf.section = 'solutions';
+    const home = fakeWordPress().collections.fp_page.find((p) => p.slug === 'home')!;
+    useMenu([
+      toPost(1, 'Denver', 'news', 521, `${SITE}/about-us/news/corvane-opens-regional-office-in-denver`),
+      toPost(2, 'Cards', 'fp_page', cardServicesId(), `${SITE}/solutions/card-services`),
+      toPost(3, 'Home', 'fp_page', home.id, `${SITE}/`),
+      toPost(4, 'Contact', 'fp_page', 77, `${SITE}/contact-us`),
+    ]);
+    recorder.urls.length = 0;
+    expect((await getMenu()).map((t) => t.href)).toEqual([
+      '/about-us/news/corvane-opens-regional-office-in-denver',
+      '/solutions/card-services',
+      '/',
+      '/contact-us',
+    ]);
+    expect([reads(TYPES), reads(PAGE_LIST)].map((r) => r.length)).toEqual([0, 0]);
+  });
+
+  it("issue 10 §2: the seed's menu over the plugin with HEADLESS_SITE_URL (the fake's siteUrl): the same site paths", async () => {
+    Object.assign(fakeWordPress(), createSeedStore({ siteUrl: SITE, postTypeNames: prefixedPostTypeNames('ph_') }));
+    const menu = await getMenu();
+    expect(hrefOf(menu, 'Our Denver office')).toBe('/about-us/news/corvane-opens-regional-office-in-denver');
+    expect(hrefOf(menu, 'Card Services')).toBe('/pages/card-services');
+  });
+
+  it('issue 10 §2: a menu mixing site addresses and WordPress permalinks gives site paths for both', async () => {
+    useMenu([
+      toPost(1, 'Denver', 'news', 521, `${SITE}/about-us/news/corvane-opens-regional-office-in-denver`),
+      toPost(2, 'Cards', 'fp_page', cardServicesId(), `${WORDPRESS_BASE}/fp_page/card-services/`),
+    ]);
+    expect((await getMenu()).map((t) => t.href)).toEqual(['/about-us/news/corvane-opens-regional-office-in-denver', '/pages/card-services']);
+  });
+
   it('page list unreadable: a link to a page uses its permalink slug in the default section; other links are mapped', async () => {
     jest.useFakeTimers();
     fakeWordPress().collections.fp_page.find((p) => p.slug === 'card-services')!.acf.section = 'solutions';

@@ -33,6 +33,10 @@ final class Plugin
         add_action('init', [RestReads::class, 'registerAlertQueryFilters'], 20);
         add_action('init', [NavigationSettings::class, 'register'], 20);
         add_action('admin_menu', [NavigationSettings::class, 'addPage']);
+        // Published items' links name their site address; the theme front end redirects to the site.
+        add_filter('post_link', [SiteLinks::class, 'filterPermalink'], 10, 3);
+        add_filter('post_type_link', [SiteLinks::class, 'filterPermalink'], 10, 3);
+        add_action('template_redirect', [FrontEndRedirect::class, 'handle'], FrontEndRedirect::PRIORITY);
     }
 
     /**

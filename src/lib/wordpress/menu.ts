@@ -32,9 +32,14 @@
  * - `isHidden`: the submenu's link contains the word `hidden` (case-insensitive, not part of a
  *   longer word: `/pages/hidden-offers` and `#hidden` are hidden, `/pages/hiddenite` is not).
  *
- * Menu links to WordPress permalinks (`postLinks`). WordPress's permalink (`/ph_news/some-slug/`,
- * `/some-post/`, `/?p=123`) is not a path the site serves. For an item of type `post_type` whose
- * URL is on WordPress's (or the site's) origin:
+ * Menu links to posts (`postLinks`). With the companion plugin and its `HEADLESS_SITE_URL`, an
+ * item linking to a published post carries the post's SITE address
+ * (`https://www.example.com/about-us/news/some-slug`, `https://www.example.com/` for the home
+ * page): on the site's own origin, it is taken as it is (its path; no read needed). Without the
+ * plugin's setting (or from another WordPress) it carries WordPress's permalink
+ * (`/ph_news/some-slug/`, `/some-post/`, `/?p=123`), which is not a path the site serves. For an
+ * item of type `post_type` whose URL is on WordPress's origin (or on the site's, when the two
+ * origins are the same):
  * - `object` → REST base through the post types read from `/wp/v2/types` (`./postTypes`, cached
  *   per process) → the content type of the table. A post type the table does not have (core
  *   `page`, …) keeps the plain rule above.
@@ -66,7 +71,7 @@ import { getIdList } from './content';
 import { sitePath } from './contentTypes';
 import { fetchJson, segment, WP_PREFIX, wpUrl } from './http';
 import { contentTypeOfPostType, getPostTypes, type PostTypeMap } from './postTypes';
-import { serverContext } from './serverContext';
+import { serverContext, type ServerContext } from './serverContext';
 import { processShared } from '../processShared';
 import { createTtlCache } from './ttlCache';
 import { isRecord } from '../isRecord';
@@ -302,11 +307,12 @@ interface PostLinkItem {
   permalink: URL;
 }
 
-function postLinkItem(item: Record<string, unknown>, isOwnUrl: (href: string) => boolean): PostLinkItem | null {
+function postLinkItem(item: Record<string, unknown>, { isOwnUrl, isSiteAddress }: Pick<ServerContext, 'isOwnUrl' | 'isSiteAddress'>): PostLinkItem | null {
   if (item.type !== 'post_type' || typeof item.object !== 'string' || item.object === '' || typeof item.url !== 'string') return null;
   const trimmed = item.url.trim();
   const href = trimmed.startsWith('//') ? `https:${trimmed}` : trimmed;
-  if (!isOwnUrl(href)) return null;
+  // A site address (the plugin's link of a published item) is already the item's site path.
+  if (!isOwnUrl(href) || isSiteAddress(href)) return null;
   try {
     return { object: item.object, objectId: positiveInt(item.object_id), permalink: new URL(href) };
   } catch {
@@ -335,9 +341,9 @@ const errorText = (error: unknown) => (error as Error)?.message ?? String(error)
  * a menu of custom links.
  */
 export async function postLinks(raw: readonly unknown[]): Promise<PostLinks> {
-  const { isOwnUrl } = serverContext();
+  const context = serverContext();
   const linked = raw.flatMap((entry) => {
-    const item = isRecord(entry) ? postLinkItem(entry, isOwnUrl) : null;
+    const item = isRecord(entry) ? postLinkItem(entry, context) : null;
     return item ? [item] : [];
   });
   if (linked.length === 0) return { resolve: () => null, complete: true };
@@ -361,7 +367,7 @@ export async function postLinks(raw: readonly unknown[]): Promise<PostLinks> {
   }
 
   const resolve: PostLinkResolver = (entry) => {
-    const item = postLinkItem(entry, isOwnUrl);
+    const item = postLinkItem(entry, context);
     const def = item ? contentTypeOfPostType(types, item.object) : undefined;
     if (!item || !def) return null;
     const page = def.name === 'page' && item.objectId !== null ? pages.get(item.objectId) : undefined;

@@ -1,6 +1,6 @@
 import { excerpt, htmlToText } from '../excerpt';
 import { isTestPage } from '../testPages';
-import { CONTENT_TYPES, DEFAULT_PAGE_SECTION, sitePath } from './contentTypes';
+import { CONTENT_TYPES, DEFAULT_PAGE_SECTION, sitePath, type ContentTypeDef } from './contentTypes';
 import { fetchJson, WP_PREFIX, wpUrl } from './http';
 import { contentTypeOfPostType, getPostTypes, postTypeOfContentType, type PostTypeMap } from './postTypes';
 import type { WpPost, WpSearchResult } from './raw';
@@ -28,10 +28,12 @@ import { isRecord } from '../isRecord';
  *   attempts can take 36 s. The worst case is the 10 s timeout of one attempt.
  *
  * Each result becomes `{title, url, type, excerpt}`: its `subtype` (a post type name) is mapped
- * back through the post types to a REST base and so to the content type; `url` is the SITE path
- * of the content-type table (`/resources/blogs/{slug}`; pages `/{acf.section or "pages"}/{slug}`),
- * the slug taken from the embedded post or else from the last segment of WordPress's URL; the
- * home page (page `home`) is `/`; `type` the type's label;
+ * back through the post types to a REST base and so to the content type; `url` is the SITE path:
+ * the path of WordPress's `url` when that is a site address (the companion plugin with
+ * `HEADLESS_SITE_URL` links published items there), else the path of the content-type table
+ * (`/resources/blogs/{slug}`; pages `/{acf.section or "pages"}/{slug}`), the slug taken from the
+ * embedded post or else from the last segment of WordPress's URL; the home page (page `home`) is
+ * `/`; `type` the type's label;
  * `title` plain text, references decoded; `excerpt` plain text of at most 30 words. Results of a
  * subtype the table does not know, results without a slug, the two test pages of spec §2 and
  * duplicates are dropped.
@@ -77,6 +79,21 @@ function slugFromUrl(url: unknown): string | null {
   }
 }
 
+/** The path of a site address (the plugin's `url` of a published item), or null for a WordPress URL. */
+function siteAddressPath(url: unknown): string | null {
+  if (typeof url !== 'string') return null;
+  const { isSiteAddress, toSitePath } = serverContext();
+  return isSiteAddress(url) ? toSitePath(url) : null;
+}
+
+/** The site path from the table: the embedded post's slug (else the WordPress URL's last segment) and section. */
+function tablePath(def: ContentTypeDef, post: EmbeddedPost | null, url: unknown): string | null {
+  const slug = post?.slug || slugFromUrl(url);
+  if (!slug) return null;
+  const section = typeof post?.acf?.section === 'string' && post.acf.section ? post.acf.section : DEFAULT_PAGE_SECTION;
+  return sitePath(def.name, slug, section);
+}
+
 /** One WordPress search result → a site search result, or null when it is not for visitors of this site. */
 export function toSearchResult(value: unknown, types: PostTypeMap): SearchResult | null {
   if (!isRecord(value)) return null;
@@ -84,11 +101,8 @@ export function toSearchResult(value: unknown, types: PostTypeMap): SearchResult
   const def = typeof raw.subtype === 'string' ? contentTypeOfPostType(types, raw.subtype) : undefined;
   if (!def) return null;
   const post = embeddedPost(raw);
-  const slug = post?.slug || slugFromUrl(raw.url);
-  if (!slug) return null;
-  const section = typeof post?.acf?.section === 'string' && post.acf.section ? post.acf.section : DEFAULT_PAGE_SECTION;
-  const url = sitePath(def.name, slug, section);
-  if (isTestPage(url)) return null;
+  const url = siteAddressPath(raw.url) ?? tablePath(def, post, raw.url);
+  if (!url || isTestPage(url)) return null;
   const title = htmlToText(typeof raw.title === 'string' ? raw.title : '') || htmlToText(post?.title?.rendered ?? '') || def.label;
   return { title, url, type: def.label, excerpt: excerpt(post?.excerpt?.rendered ?? '', SEARCH_EXCERPT_WORDS) };
 }

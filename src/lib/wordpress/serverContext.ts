@@ -17,6 +17,13 @@ export interface ServerContext {
   toSitePath: (href: string) => string;
   /** Whether an absolute http(s) URL is on the content system's or the site's own origin. */
   isOwnUrl: (href: string) => boolean;
+  /**
+   * Whether an absolute http(s) URL is an address on the site itself, not on the content system:
+   * on the site's origin, when that is not also WordPress's. The plugin gives published items'
+   * links as such addresses (REST `link`, menu `url`, search `url`), computed from the same
+   * content-type table as `sitePath`: their path is the item's site path as it is.
+   */
+  isSiteAddress: (href: string) => boolean;
 }
 
 /** WordPress's own directories: never pages of the site. */
@@ -43,8 +50,17 @@ export function serverContext(): ServerContext {
       return false;
     }
   };
+  const isSiteAddress = (href: string): boolean => {
+    if (siteOrigin === wordpressOrigin || !/^https?:\/\//i.test(href)) return false;
+    try {
+      return new URL(href).origin === siteOrigin;
+    } catch {
+      return false;
+    }
+  };
   context = {
     isOwnUrl,
+    isSiteAddress,
     base: config.wordpressUrl,
     // Without MEDIA_HOST, WordPress serves its own media: the rewriter's target is WordPress.
     rewriteMedia: createMediaRewriter({ cmsDevHosts: config.cmsDevHosts, mediaHost: config.mediaHost, wordpressUrl: config.wordpressUrl }),
