@@ -127,8 +127,12 @@ final class PreviewRead
         if ($response instanceof WP_Error) {
             return $response;
         }
-        // Never stored by a cache between WordPress and the site.
+        // Never stored by a cache between WordPress and the site. WordPress 6.1 sends its no-cache
+        // headers after the response's own, which would replace this one: not for this answer.
         $response->header('Cache-Control', 'private, no-store');
+        if (defined('REST_REQUEST') && REST_REQUEST) {
+            add_filter('rest_send_nocache_headers', '__return_false', 100);
+        }
         return $response;
     }
 
