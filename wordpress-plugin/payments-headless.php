@@ -33,6 +33,10 @@ require_once __DIR__ . '/includes/NavigationSettings.php';
 require_once __DIR__ . '/includes/SiteRoutes.php';
 require_once __DIR__ . '/includes/SiteLinks.php';
 require_once __DIR__ . '/includes/FrontEndRedirect.php';
+require_once __DIR__ . '/includes/PreviewToken.php';
+require_once __DIR__ . '/includes/PreviewRole.php';
+require_once __DIR__ . '/includes/PreviewLinks.php';
+require_once __DIR__ . '/includes/PreviewRead.php';
 require_once __DIR__ . '/includes/Plugin.php';
 
 register_activation_hook(__FILE__, [Plugin::class, 'activate']);
