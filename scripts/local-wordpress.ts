@@ -167,6 +167,10 @@ function handleAdmin(store: WordPressStore, reset: () => void, counter: RequestC
     return { status: 200, data: body };
   }
   const collection = /^\/__fake\/([a-z_-]+)$/.exec(path);
+  if (collection && method === 'GET' && POST_REST_BASES.includes(collection[1] as PostRestBase)) {
+    // Every item of the collection, drafts included: `{id, slug, status}`.
+    return { status: 200, data: store.collections[collection[1] as PostRestBase].map(({ id, slug, status }) => ({ id, slug, status })) };
+  }
   if (collection && method === 'POST' && POST_REST_BASES.includes(collection[1] as PostRestBase)) {
     // A new item (a draft to preview, issue 11): a copy of the collection's first item, a new id, the body merged in.
     const items = store.collections[collection[1] as PostRestBase];
@@ -190,7 +194,7 @@ function handleAdmin(store: WordPressStore, reset: () => void, counter: RequestC
     }
     return { status: 200, data: target };
   }
-  return adminError(404, 'fake_no_route', 'Admin routes: POST /__fake/{restBase}, PATCH|GET /__fake/{restBase}/{id}, PUT /__fake/navigation/{id}, POST /__fake/reset, GET /__fake/stats, POST /__fake/stats/reset.');
+  return adminError(404, 'fake_no_route', 'Admin routes: GET|POST /__fake/{restBase}, PATCH|GET /__fake/{restBase}/{id}, PUT /__fake/navigation/{id}, POST /__fake/reset, GET /__fake/stats, POST /__fake/stats/reset.');
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

@@ -74,5 +74,6 @@ export function previewItem(
   const post = def ? store.collections[def.restBase].find((p) => p.id === id) : undefined;
   const status: string | undefined = post?.status;
   if (!def || !post || status === 'trash' || status === 'auto-draft') return invalidPostId();
-  return { status: 200, data: preparePost(withAutosave(post, user), def, prepare) };
+  // As the plugin answers it: never kept by a cache between WordPress and the site.
+  return { status: 200, data: preparePost(withAutosave(post, user), def, prepare), headers: { 'Cache-Control': 'private, no-store' } };
 }

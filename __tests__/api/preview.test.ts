@@ -31,6 +31,7 @@ const previewKeys = {
   previewModeId: 'preview-mode-id-0123456789abcdef',
   previewModeEncryptionKey: 'encryption-key-0123456789abcdef',
   previewModeSigningKey: 'signing-key-0123456789abcdef012',
+  dev: false,
 };
 
 beforeAll(() => {
@@ -52,6 +53,8 @@ describe('issue 11 the token: HMAC-SHA256 hex over "{rest_base}\\n{id}\\n{user_i
   test('the known-answer vector of docs/preview.md ("Token"), which the plugin signs alike', () => {
     expect(tokenMessage(claims)).toBe('news\n42\n7\n1767225600');
     expect(signToken(claims, SECRET)).toBe('f7a29b8861d7d2a5a817719039ac7be29c421b100196511b547a1d087957fa78');
+    // The plugin's second vector (wordpress-plugin/tests/PreviewTokenTest.php).
+    expect(signToken({ restBase: 'fp_page', id: 1234, user: 1, expires: 1767225900 }, SECRET)).toBe('bcc54171221512666cab0821d5efe5f3b7f4ba05d43935cfae2d74488d940777');
   });
 
   test('a genuine token within its lifetime passes; expired, too far ahead, tampered, other-item and no-secret fail', () => {
