@@ -30,6 +30,10 @@ require_once __DIR__ . '/includes/Fields.php';
 require_once __DIR__ . '/includes/MetaBoxes.php';
 require_once __DIR__ . '/includes/RestReads.php';
 require_once __DIR__ . '/includes/NavigationSettings.php';
+require_once __DIR__ . '/includes/PreviewToken.php';
+require_once __DIR__ . '/includes/PreviewRole.php';
+require_once __DIR__ . '/includes/PreviewLinks.php';
+require_once __DIR__ . '/includes/PreviewRead.php';
 require_once __DIR__ . '/includes/Plugin.php';
 
 register_activation_hook(__FILE__, [Plugin::class, 'activate']);

@@ -1,4 +1,4 @@
-import { postTypeByRestBase, type PostTypeDef } from './postTypes';
+import { POST_TYPES, type PostTypeDef } from './postTypes';
 import { preparePost, type PrepareOptions } from './prepare';
 import { invalidPostId, restError, type RestResult } from './responses';
 import type { StoredPost, WordPressStore } from './store';
@@ -15,8 +15,8 @@ import type { StoredPost, WordPressStore } from './store';
  *   for any status but `trash` and `auto-draft`, with the title/content/excerpt of that user's
  *   autosave when it is newer than the post (`StoredPost.autosaves`, the fake's stand-in for
  *   WordPress's per-user autosave revisions).
- * - 404 `rest_post_invalid_id` for an unknown id, a trashed item or a type that is not one of the
- *   site's (frame, frame_type, alert…).
+ * - 404 `rest_post_invalid_id` for an unknown id, an id of another type than the base, an unknown
+ *   base, or a trashed or auto-draft item.
  *
  * The fixed credentials are public test values: `npm run demo`, the jest tests and the fake browser
  * tests use them (docs/preview.md).
@@ -24,8 +24,10 @@ import type { StoredPost, WordPressStore } from './store';
 export const FAKE_PREVIEW_USER = 'headless-previewer';
 export const FAKE_PREVIEW_PASSWORD = 'fake0 prev1 ewpa2 sswo3 rd45 6789';
 
-/** REST bases the preview route serves: the site's content types. */
-export const PREVIEW_REST_BASES: readonly string[] = ['posts', 'news', 'press-releases', 'whitepapers', 'case-studies', 'insights', 'events', 'virtual', 'fp_page'];
+/** The post type a base of the preview route names: every base of the content model (frames and alerts too) and the by-id aliases (`press-release`), as the plugin's route accepts them. */
+function postTypeOf(restBase: string): PostTypeDef | undefined {
+  return POST_TYPES.find((t) => t.restBase === restBase || t.byIdAliases.includes(restBase));
+}
 
 /** One user's autosave of a post (`/wp/v2/{base}/{id}/autosaves` in WordPress). */
 export interface StoredAutosave {
@@ -70,7 +72,7 @@ export function previewItem(
   if (credentials.password.replace(/\s+/g, '') !== FAKE_PREVIEW_PASSWORD.replace(/\s+/g, '')) {
     return restError(401, 'incorrect_password', 'The provided password is an invalid application password.');
   }
-  const def: PostTypeDef | undefined = PREVIEW_REST_BASES.includes(restBase) ? postTypeByRestBase(restBase) : undefined;
+  const def = postTypeOf(restBase);
   const post = def ? store.collections[def.restBase].find((p) => p.id === id) : undefined;
   const status: string | undefined = post?.status;
   if (!def || !post || status === 'trash' || status === 'auto-draft') return invalidPostId();

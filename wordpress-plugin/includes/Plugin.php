@@ -33,6 +33,25 @@ final class Plugin
         add_action('init', [RestReads::class, 'registerAlertQueryFilters'], 20);
         add_action('init', [NavigationSettings::class, 'register'], 20);
         add_action('admin_menu', [NavigationSettings::class, 'addPage']);
+        self::bootPreview();
+    }
+
+    /**
+     * Issue 11: the preview reader's role, the preview links and redirect, the preview read.
+     */
+    private static function bootPreview(): void
+    {
+        // A re-activated or updated plugin runs no activation hook: the role is checked on init.
+        add_action('init', [PreviewRole::class, 'ensure'], 1);
+        add_filter('map_meta_cap', [PreviewRole::class, 'mapMetaCap'], 10, 4);
+        // Late, so that WordPress's preview URL wins over filters that send permalinks to the site.
+        add_filter('preview_post_link', [PreviewLinks::class, 'previewPostLink'], 100, 2);
+        PreviewLinks::registerRestLinkFilters();
+        // Priority 0: before the headless front-end redirect and redirect_canonical.
+        add_action('template_redirect', [PreviewLinks::class, 'redirect'], 0);
+        add_action('admin_notices', [PreviewLinks::class, 'notice']);
+        add_action('enqueue_block_editor_assets', [PreviewLinks::class, 'blockEditorNotice']);
+        add_action('rest_api_init', [PreviewRead::class, 'registerRoute']);
     }
 
     /**
@@ -60,11 +79,12 @@ final class Plugin
     }
 
     /**
-     * Activation: the post types' permalinks need fresh rewrite rules.
+     * Activation: the post types' permalinks need fresh rewrite rules; the preview reader's role.
      */
     public static function activate(): void
     {
         ContentModel::registerPostTypes();
+        PreviewRole::install();
         flush_rewrite_rules();
     }
 
