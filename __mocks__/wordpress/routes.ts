@@ -460,7 +460,7 @@ export const ROUTES: readonly Route[] = [
   route('wp/v2', '/tags', ['GET'], TERM_ARGS, (ctx) => terms(ctx, 'post_tag')),
   ...POST_TYPES.filter((def) => def.idList).map((def) => route('custom-api/v1', `/${def.idList}`, ['GET'], {}, (ctx) => idList(ctx, def))),
   // The plugin's preview route (issue 11): drafts and autosaves for the site's preview reader.
-  route('custom-api/v1', `/preview/(?P<rest_base>[\\w-]+)${ID}`, ['GET'], PREVIEW_ARGS, (ctx, p) =>
+  route('custom-api/v1', `/preview/(?P<rest_base>[a-z0-9_-]+)${ID}`, ['GET'], PREVIEW_ARGS, (ctx, p) =>
     withArgs(ctx, PREVIEW_ARGS, (v) =>
       previewItem(ctx.store, ctx.headers, p.rest_base, Number(p.id), typeof v.user === 'number' ? v.user : undefined, ctx.prepare('view')),
     ),
