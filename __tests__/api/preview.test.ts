@@ -10,6 +10,9 @@ import { resetConfigForTests } from '@/config';
 import { checkToken, signToken, tokenMessage, type TokenClaims } from '@/lib/preview/token';
 import { parsePreviewData, previewFor, type PreviewData } from '@/lib/preview/previewData';
 import { detailRoute } from '@/lib/site/staticProps';
+import { createPreviewHandler } from '@/lib/preview/handler';
+import { memoryRateLimit } from '@/lib/api/rateLimit';
+import { fakeRequest, fakeResponse } from './fakeHttp';
 import { FAKE_PREVIEW_PASSWORD, FAKE_PREVIEW_USER } from '../../__mocks__/wordpress/preview';
 import { fakeWordPress, recordWordPressRequests, server, WORDPRESS_BASE } from '../setup/msw';
 import { getStaticProps as sectionProps } from '../../pages/[section]/[slug]';
@@ -261,6 +264,21 @@ describe('issue 11 GET /api/preview', () => {
       process.env.WORDPRESS_PREVIEW_PASSWORD = FAKE_PREVIEW_PASSWORD;
       resetConfigForTests();
     }
+  });
+});
+
+describe('issue 11 /api/preview is rate-limited like the other API routes', () => {
+  test('over the limit: 429 with Retry-After, before the token is even looked at', async () => {
+    const handler = createPreviewHandler({ rateLimit: memoryRateLimit({ points: 1, durationSeconds: 60, keyPrefix: 'preview-test' }), trustProxy: () => false });
+    const call = async () => {
+      const res = fakeResponse();
+      await handler(fakeRequest({ method: 'GET', query: { type: 'news' } }), res);
+      return res;
+    };
+    expect((await call()).statusCode).toBe(400);
+    const limited = await call();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.sent.headers['retry-after']).toMatch(/^\d+$/);
   });
 });
 
