@@ -88,14 +88,14 @@ beforeAll(async () => {
   site = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const exit = url.pathname === '/api/preview/exit';
-    const module = exit ? { default: exitRoute, config: exitConfig } : { default: previewRoute };
+    const route = exit ? { default: exitRoute, config: exitConfig } : { default: previewRoute };
     // As Next parses a query: a repeated parameter becomes a list.
     const query: Record<string, string | string[]> = {};
     for (const key of new Set(url.searchParams.keys())) {
       const values = url.searchParams.getAll(key);
       query[key] = values.length > 1 ? values : values[0];
     }
-    void apiResolver(req, res, query, module, previewKeys, false, false, url.pathname);
+    void apiResolver(req, res, query, route, previewKeys, false, false, url.pathname);
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
