@@ -49,9 +49,12 @@ afterAll(async () => {
 async function openEditor(path: string): Promise<void> {
   await page.goto(`${readState().wordpressUrl}/wp-admin/${path}`);
   await page.waitForSelector('.edit-post-header');
-  // The welcome guide shows once per user.
-  const close = page.getByRole('button', { name: 'Close dialog' });
-  if (await close.isVisible()) await close.click();
+  // The welcome guide (shown to a user once, from a preference) would cover the toolbar.
+  await page.evaluate(() => {
+    const { data } = (window as unknown as { wp: { data: { select: (s: string) => Record<string, (f: string) => boolean>; dispatch: (s: string) => Record<string, (f: string) => void> } } }).wp;
+    if (data.select('core/edit-post').isFeatureActive('welcomeGuide')) data.dispatch('core/edit-post').toggleFeature('welcomeGuide');
+  });
+  await page.locator('.edit-post-welcome-guide').waitFor({ state: 'detached' });
 }
 
 /**
