@@ -1,12 +1,16 @@
-import { Head, Html, Main, NextScript } from 'next/document';
+import { Head, Html, Main, NextScript, type DocumentProps } from 'next/document';
+import { PreviewBar } from '../src/components/layout/PreviewBar';
 import { CONSENT_DEFAULT_SNIPPET } from '../src/lib/consent/gtag';
 
 /**
  * The HTML document: language, theme colour and icon. Per-page tags go through next/head.
  * The first child of <head> is Google Consent Mode's default (all seven signals denied), so it
  * runs before any other script (src/lib/consent/gtag.ts).
+ *
+ * In preview mode (issue 11) the preview bar comes first in <body>: server-rendered here, outside
+ * the React root, so it costs the browser bundles nothing (src/components/layout/PreviewBar.tsx).
  */
-export default function Document() {
+export default function Document({ __NEXT_DATA__: data }: Partial<Pick<DocumentProps, '__NEXT_DATA__'>>) {
   return (
     <Html lang="en">
       <Head>
@@ -15,6 +19,7 @@ export default function Document() {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       </Head>
       <body>
+        {data?.isPreview ? <PreviewBar /> : null}
         <Main />
         <NextScript />
       </body>

@@ -1,13 +1,16 @@
 import { FramePageTemplate, type FramePageProps } from '@/components/templates/FramePageTemplate';
-import { staticProps } from '@/lib/site/staticProps';
+import { previewDraft, staticProps } from '@/lib/site/staticProps';
+import type { FramePage } from '@/lib/types';
 import { getFramePage } from '@/lib/wordpress/frames';
 
 /**
  * `/contact-us` (spec §2 fixed fallback navigation): the WordPress page `contact-us`, so editors
- * own its words like every other page's (its `/pages/contact-us` address redirects here).
+ * own its words like every other page's (its `/pages/contact-us` address redirects here). In
+ * preview mode, when the previewed item is that page, its draft (issue 11).
  */
-export const getStaticProps = staticProps<FramePageProps & Record<string, unknown>>(async () => {
-  const page = await getFramePage('contact-us');
+export const getStaticProps = staticProps<FramePageProps & Record<string, unknown>>(async (context) => {
+  const draft = await previewDraft(context, 'page', 'contact-us');
+  const page = draft === undefined ? await getFramePage('contact-us') : ((draft?.item as FramePage | undefined) ?? null);
   return page ? { page } : null;
 });
 

@@ -1,20 +1,26 @@
 import { HomeTemplate, type HomeProps } from '@/components/templates/HomeTemplate';
 import { toCardItem } from '@/lib/site/listing';
-import { staticProps } from '@/lib/site/staticProps';
+import { previewDraft, staticProps } from '@/lib/site/staticProps';
 import { getCollectionPage } from '@/lib/wordpress/content';
 import { HOME_PAGE_SLUG } from '@/lib/wordpress/contentTypes';
 import { getFramePage } from '@/lib/wordpress/frames';
+import type { FramePage } from '@/lib/types';
 
 /** Teasers per type on the home page. */
 const TEASERS = 3;
 
 /**
  * `/`: the `home` frame page plus the latest news and blog posts (three requests in parallel).
- * Without a `home` page in WordPress the home page still renders, with its teasers.
+ * Without a `home` page in WordPress the home page still renders, with its teasers. In preview
+ * mode, when the previewed item is the `home` page, its draft's frames (issue 11).
  */
-export const getStaticProps = staticProps<HomeProps & Record<string, unknown>>(async () => {
+export const getStaticProps = staticProps<HomeProps & Record<string, unknown>>(async (context) => {
+  const homePage = async (): Promise<FramePage | null> => {
+    const draft = await previewDraft(context, 'page', HOME_PAGE_SLUG);
+    return draft === undefined ? getFramePage(HOME_PAGE_SLUG) : ((draft?.item as FramePage | undefined) ?? null);
+  };
   const [page, news, blogs] = await Promise.all([
-    getFramePage(HOME_PAGE_SLUG),
+    homePage(),
     getCollectionPage('news', { perPage: TEASERS }),
     getCollectionPage('blog', { perPage: TEASERS }),
   ]);

@@ -22,6 +22,7 @@ import { POST_REST_BASES, postTypeByRestBase, prefixedPostTypeNames, type PostRe
 import type { StoredMenuItem } from '../__mocks__/wordpress/store';
 import { createSeedStore, type WordPressStore } from '../__mocks__/wordpress/store';
 import { withOrigin } from '../__mocks__/wordpress/urls';
+import { nextId } from '../__mocks__/wordpress/ids';
 
 export interface LocalWordPressOptions {
   /** 0 picks a free port. Default: $LOCAL_WORDPRESS_PORT or 3001. */
@@ -171,6 +172,23 @@ function handleAdmin(store: WordPressStore, reset: () => void, counter: RequestC
     store.menus[Number(menu[1])] = body as StoredMenuItem[];
     return { status: 200, data: body };
   }
+  const collection = /^\/__fake\/([a-z_-]+)$/.exec(path);
+  if (collection && method === 'GET' && POST_REST_BASES.includes(collection[1] as PostRestBase)) {
+    // Every item of the collection, drafts included: `{id, slug, status}`.
+    return { status: 200, data: store.collections[collection[1] as PostRestBase].map(({ id, slug, status }) => ({ id, slug, status })) };
+  }
+  if (collection && method === 'POST' && POST_REST_BASES.includes(collection[1] as PostRestBase)) {
+    // A new item (a draft to preview, issue 11): a copy of the collection's first item, a new id, the body merged in.
+    const items = store.collections[collection[1] as PostRestBase];
+    if (!isRecord(body)) return adminError(400, 'fake_invalid_body', 'Send a JSON object to merge into the new item.');
+    if (items.length === 0) return adminError(400, 'fake_empty_collection', `The fake has no ${collection[1]} item to copy.`);
+    const id = nextId(store);
+    const created = JSON.parse(JSON.stringify(items[0])) as JsonRecord;
+    Object.assign(created, { id, slug: '', status: 'draft', sticky: false, autosaves: undefined, date: wpNow(), date_gmt: wpNow(), link: `${String(created.link).replace(/\/[^/]*\/?$/, '/')}?p=${id}` });
+    applyPatch(created, { ...body, id });
+    items.push(created as unknown as (typeof items)[number]);
+    return { status: 201, data: created };
+  }
   const item = /^\/__fake\/([a-z_-]+)\/(\d+)$/.exec(path);
   if (item && (method === 'GET' || method === 'PATCH')) {
     const target = findAdminTarget(store, item[1], Number(item[2]));
@@ -182,7 +200,7 @@ function handleAdmin(store: WordPressStore, reset: () => void, counter: RequestC
     }
     return { status: 200, data: target };
   }
-  return adminError(404, 'fake_no_route', 'Admin routes: PATCH|GET /__fake/{restBase}/{id}, PUT /__fake/navigation/{id}, POST /__fake/reset, GET /__fake/stats, POST /__fake/stats/reset.');
+  return adminError(404, 'fake_no_route', 'Admin routes: GET|POST /__fake/{restBase}, PATCH|GET /__fake/{restBase}/{id}, PUT /__fake/navigation/{id}, POST /__fake/reset, GET /__fake/stats, POST /__fake/stats/reset.');
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

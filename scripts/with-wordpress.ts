@@ -16,6 +16,7 @@
 import { spawn } from 'node:child_process';
 import { ConfigError, parseConfig } from '../src/config';
 import { startLocalWordPress } from './local-wordpress';
+import { FAKE_PREVIEW_PASSWORD, FAKE_PREVIEW_USER } from '../__mocks__/wordpress/preview';
 import { NEXT_BUILD_ARGS } from './next-build';
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -54,6 +55,11 @@ async function main(argv: string[]): Promise<number> {
     env.WORDPRESS_URL = local.url;
     env.MEDIA_HOST ??= local.url;
     env.CMS_DEV_HOSTS ??= 'dev-cms.example.test';
+    // The local server's fixed preview reader (issue 11; previews also need PREVIEW_SECRET): docs/preview.md.
+    if (!env.WORDPRESS_PREVIEW_USER && !env.WORDPRESS_PREVIEW_PASSWORD) {
+      env.WORDPRESS_PREVIEW_USER = FAKE_PREVIEW_USER;
+      env.WORDPRESS_PREVIEW_PASSWORD = FAKE_PREVIEW_PASSWORD;
+    }
   }
 
   try {

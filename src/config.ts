@@ -35,6 +35,24 @@ export interface SiteConfig {
    * over http); null when `HSTS_MAX_AGE=0` turns it off.
    */
   hsts: HstsConfig | null;
+  /**
+   * `PREVIEW_SECRET` (issue 11): the key WordPress signs preview tokens with (its
+   * `HEADLESS_PREVIEW_SECRET`), at least 16 characters, separate from the revalidation secret.
+   * null: `/api/preview` refuses every token (401).
+   */
+  previewSecret: string | null;
+  /**
+   * `WORDPRESS_PREVIEW_USER` / `WORDPRESS_PREVIEW_PASSWORD` (issue 11): the least-privilege
+   * WordPress user and its application password that read drafts
+   * (`custom-api/v1/preview/{rest_base}/{id}`). Both or neither; null when neither is set.
+   * Server-only: never logged, never in a URL, never inlined for the browser; sent only on that read.
+   */
+  previewCredentials: PreviewCredentials | null;
+}
+
+export interface PreviewCredentials {
+  user: string;
+  password: string;
 }
 
 export interface HstsConfig {
@@ -136,6 +154,25 @@ function secret(env: Env, name: string): string | null {
   return value;
 }
 
+/**
+ * The preview reader's user name and application password: both or neither. The password is
+ * never quoted in an error (the message names the variable only).
+ */
+function previewCredentials(env: Env): PreviewCredentials | null {
+  const user = trimmed(env, 'WORDPRESS_PREVIEW_USER');
+  // Application passwords are shown with spaces (`abcd efgh …`); WordPress accepts them with or without.
+  const password = trimmed(env, 'WORDPRESS_PREVIEW_PASSWORD');
+  if (user === undefined && password === undefined) return null;
+  if (user === undefined) throw new ConfigError('WORDPRESS_PREVIEW_USER', 'it is not set, but WORDPRESS_PREVIEW_PASSWORD is (set both or neither)');
+  if (password === undefined) throw new ConfigError('WORDPRESS_PREVIEW_PASSWORD', 'it is not set, but WORDPRESS_PREVIEW_USER is (set both or neither)');
+  // HTTP Basic puts `user:password` in one header: a colon in the user name would split it elsewhere.
+  if (user.includes(':') || /[\u0000-\u001f\u007f]/.test(user)) {
+    throw new ConfigError('WORDPRESS_PREVIEW_USER', 'it must not contain ":" or control characters');
+  }
+  if (/[\u0000-\u001f\u007f]/.test(password)) throw new ConfigError('WORDPRESS_PREVIEW_PASSWORD', 'it must not contain control characters');
+  return { user, password };
+}
+
 function flag(env: Env, name: string, fallback: boolean): boolean {
   const value = trimmed(env, name)?.toLowerCase();
   if (value === undefined) return fallback;
@@ -200,6 +237,8 @@ export function parseConfig(env: Env): SiteConfig {
     trustProxy: flag(env, 'TRUST_PROXY', false),
     redisUrl: redisUrl(env, 'REDIS_URL'),
     hsts: hsts(env),
+    previewSecret: secret(env, 'PREVIEW_SECRET'),
+    previewCredentials: previewCredentials(env),
   };
 }
 

@@ -36,6 +36,7 @@ interface Dispatched {
 
 interface DispatchEnv {
   store: WordPressStore;
+  headers: Headers;
   fields: string[] | null;
   embed: true | string[] | false;
   fetchEmbedded: (href: string) => Json;
@@ -67,6 +68,7 @@ function dispatch(env: DispatchEnv, method: string, path: string, query: PhpArra
   const { route, params } = matched;
   const ctx = {
     store: env.store,
+    headers: env.headers,
     query,
     prepare: (context: PrepareOptions['context']): PrepareOptions => ({ context, fields: env.fields, embed: env.embed, fetchEmbedded: env.fetchEmbedded }),
   };
@@ -84,7 +86,7 @@ function embedResolver(store: WordPressStore): (href: string) => Json {
     const query = parsePhpQuery(url.searchParams);
     query.set('context', 'embed');
     const path = normalizeRoute(url.pathname.slice(REST_PREFIX.length));
-    const { result } = dispatch({ store, fields: null, embed: false, fetchEmbedded: resolve }, 'GET', path, query);
+    const { result } = dispatch({ store, headers: new Headers(), fields: null, embed: false, fetchEmbedded: resolve }, 'GET', path, query);
     cache.set(href, result.data);
     return result.data;
   };
@@ -105,7 +107,7 @@ function handleRest(store: WordPressStore, req: WordPressRequest, routePath: str
     dispatched = { route: matched?.route ?? null, result: { status: 200, data: matched ? describeRoute(matched.route, store) : [] } };
   } else {
     const fields = parseFields(query.get('_fields'));
-    const env: DispatchEnv = { store, fields, embed: parseEmbed(query.get('_embed')), fetchEmbedded: embedResolver(store) };
+    const env: DispatchEnv = { store, headers: req.headers, fields, embed: parseEmbed(query.get('_embed')), fetchEmbedded: embedResolver(store) };
     dispatched = dispatch(env, method === 'HEAD' ? 'GET' : method, path, query);
     if (fields && !isRestError(dispatched.result)) {
       dispatched.result = { ...dispatched.result, data: filterFields(dispatched.result.data, fields) };

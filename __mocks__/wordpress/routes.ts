@@ -11,6 +11,7 @@ import { publicLink, withPublicLink } from './siteLinks';
 import { invalidPostId, restError, type Json, type RestError, type RestResult } from './responses';
 import type { StoredMedia, StoredPost, WordPressStore } from './store';
 import { ORIGIN, restUrl } from './urls';
+import { previewItem } from './preview';
 
 /**
  * The REST routes of the fake WordPress: wp/v2 collections and single items of every post type,
@@ -22,6 +23,8 @@ import { ORIGIN, restUrl } from './urls';
 export interface RouteContext {
   store: WordPressStore;
   query: PhpArray;
+  /** The request's headers (the preview route reads its Basic credentials; internal embed requests have none). */
+  headers: Headers;
   /** Prepare options for the request's `context` argument. */
   prepare: (context: Context) => PrepareOptions;
 }
@@ -102,6 +105,8 @@ function searchArgs(store: WordPressStore): Record<string, ArgSchema> {
     include: IDS,
   };
 }
+
+const PREVIEW_ARGS: Record<string, ArgSchema> = { user: { type: 'integer', minimum: 1 } };
 
 const TYPES_ARGS: Record<string, ArgSchema> = { context: { type: 'string', enum: ['view', 'embed', 'edit'], default: 'view' } };
 
@@ -455,6 +460,12 @@ export const ROUTES: readonly Route[] = [
   route('wp/v2', '/categories', ['GET'], TERM_ARGS, (ctx) => terms(ctx, 'category')),
   route('wp/v2', '/tags', ['GET'], TERM_ARGS, (ctx) => terms(ctx, 'post_tag')),
   ...POST_TYPES.filter((def) => def.idList).map((def) => route('custom-api/v1', `/${def.idList}`, ['GET'], {}, (ctx) => idList(ctx, def))),
+  // The plugin's preview route (issue 11): drafts and autosaves for the site's preview reader.
+  route('custom-api/v1', `/preview/(?P<rest_base>[a-z0-9_-]+)${ID}`, ['GET'], PREVIEW_ARGS, (ctx, p) =>
+    withArgs(ctx, PREVIEW_ARGS, (v) =>
+      previewItem(ctx.store, ctx.headers, p.rest_base, Number(p.id), typeof v.user === 'number' ? v.user : undefined, ctx.prepare('view')),
+    ),
+  ),
 ];
 
 export const NAMESPACES = [...new Set(ROUTES.map((r) => r.namespace))];

@@ -3,6 +3,7 @@ import { DEFAULT_POST_TYPE_NAMES, POST_REST_BASES, resolvePostTypeNames, type Po
 import { generateItems } from './generator';
 import { seedContent } from './seed/content';
 import { ORIGIN } from './urls';
+import type { StoredAutosave } from './preview';
 
 /**
  * The fake WordPress's database: plain mutable data. Tests change it through `fakeWordPress()`
@@ -28,6 +29,8 @@ export interface StoredPost extends WpPost {
   format?: string;
   /** frame_type only: a string holding the JSON list of mapping rules. */
   fields_mapping?: string;
+  /** Per-user autosaves by user id (the fake's own field, never in REST answers; served by the preview route, `./preview.ts`). */
+  autosaves?: Record<string, StoredAutosave>;
 }
 
 export interface StoredMediaSize {

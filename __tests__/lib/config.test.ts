@@ -15,6 +15,8 @@ describe('configuration is validated once, with errors that name the variable', 
       trustProxy: false,
       redisUrl: null,
       hsts: { maxAge: 63072000, includeSubDomains: false, preload: false },
+      previewSecret: null,
+      previewCredentials: null,
     });
     expect(
       parseConfig({
@@ -26,6 +28,9 @@ describe('configuration is validated once, with errors that name the variable', 
         REVALIDATE_SECRET: 'a-long-enough-secret',
         TRUST_PROXY: '1',
         REDIS_URL: ' redis://:pw@redis.internal:6380/2 ',
+        PREVIEW_SECRET: 'another-long-secret',
+        WORDPRESS_PREVIEW_USER: ' headless-previewer ',
+        WORDPRESS_PREVIEW_PASSWORD: 'abcd EFGH ijkl MNOP qrst UVWX',
       }),
     ).toEqual({
       wordpressUrl: 'http://127.0.0.1:3001',
@@ -37,6 +42,8 @@ describe('configuration is validated once, with errors that name the variable', 
       trustProxy: true,
       redisUrl: 'redis://:pw@redis.internal:6380/2',
       hsts: { maxAge: 63072000, includeSubDomains: false, preload: false },
+      previewSecret: 'another-long-secret',
+      previewCredentials: { user: 'headless-previewer', password: 'abcd EFGH ijkl MNOP qrst UVWX' },
     });
   });
 
@@ -51,6 +58,10 @@ describe('configuration is validated once, with errors that name the variable', 
     [{ ...valid, REVALIDATE_SECONDS: 'ten' }, 'REVALIDATE_SECONDS'],
     [{ ...valid, REVALIDATE_SECRET: 'short' }, 'REVALIDATE_SECRET'],
     [{ ...valid, TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ ...valid, PREVIEW_SECRET: 'fifteen-chars!!' }, 'PREVIEW_SECRET'],
+    [{ ...valid, WORDPRESS_PREVIEW_USER: 'previewer' }, 'WORDPRESS_PREVIEW_PASSWORD'],
+    [{ ...valid, WORDPRESS_PREVIEW_PASSWORD: 'abcd efgh' }, 'WORDPRESS_PREVIEW_USER'],
+    [{ ...valid, WORDPRESS_PREVIEW_USER: 'a:b', WORDPRESS_PREVIEW_PASSWORD: 'abcd efgh' }, 'WORDPRESS_PREVIEW_USER'],
     [{ ...valid, REDIS_URL: 'http://redis.internal:6379' }, 'REDIS_URL'],
     [{ ...valid, HSTS_MAX_AGE: 'two years' }, 'HSTS_MAX_AGE'],
     [{ ...valid, HSTS_MAX_AGE: '-1' }, 'HSTS_MAX_AGE'],
@@ -142,6 +153,20 @@ describe('issue 12 §1 Strict-Transport-Security is configurable', () => {
       preload: true,
     });
     expect(parseConfig({ ...valid, HSTS_MAX_AGE: '0' }).hsts).toBeNull();
+  });
+});
+
+describe('issue 11: the preview settings', () => {
+  test('an error about the preview password names the variable, never the password', () => {
+    const password = 'secret-app-password\u0001';
+    let message = '';
+    try {
+      parseConfig({ ...valid, WORDPRESS_PREVIEW_USER: 'previewer', WORDPRESS_PREVIEW_PASSWORD: password });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/WORDPRESS_PREVIEW_PASSWORD/);
+    expect(message).not.toContain('secret-app-password');
   });
 });
 

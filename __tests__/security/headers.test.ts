@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseConfig } from '@/config';
 import { CONSENT_DEFAULT_SNIPPET } from '@/lib/consent/gtag';
-import { cspDirectives, contentSecurityPolicy, headerRules, INLINE_SCRIPTS, securityHeaders, type Header } from '@/lib/security/headers';
+import { cspDirectives, contentSecurityPolicy, headerRules, INLINE_SCRIPTS, PREVIEW_NOINDEX_RULE, securityHeaders, type Header } from '@/lib/security/headers';
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from 'next/constants';
 import configForPhase from '../../next.config';
 
@@ -120,11 +120,24 @@ describe('issue 12 §1 the other headers', () => {
 
 describe('issue 12 §1 next.config.ts applies the headers to every address', () => {
   it('an https SITE_URL: one rule for /:path* with the https headers', async () => {
-    expect(headerRules(httpsSite)).toEqual([{ source: '/:path*', headers: securityHeaders(httpsSite, { https: true }) }]);
+    expect(headerRules(httpsSite)).toEqual([{ source: '/:path*', headers: securityHeaders(httpsSite, { https: true }) }, PREVIEW_NOINDEX_RULE]);
+  });
+
+  it('issue 11: a request in preview mode (Next\'s __prerender_bypass cookie) gets X-Robots-Tag: noindex, on every address, http or https', () => {
+    for (const rules of [headerRules(httpsSite), headerRules(localSite)]) {
+      expect(rules.at(-1)).toEqual({
+        source: '/:path*',
+        has: [{ type: 'cookie', key: '__prerender_bypass' }],
+        headers: [{ key: 'X-Robots-Tag', value: 'noindex' }],
+      });
+      // Only that rule says noindex: public answers are indexable.
+      expect(rules.slice(0, -1).flatMap((r) => r.headers).some((h) => h.key === 'X-Robots-Tag')).toBe(false);
+    }
   });
 
   it('an http SITE_URL: the plain headers everywhere, and HSTS + upgrade-insecure-requests when the TLS proxy says X-Forwarded-Proto: https', () => {
-    const [plain, overHttps] = headerRules(localSite);
+    const [plain, overHttps, preview] = headerRules(localSite);
+    expect(preview).toBe(PREVIEW_NOINDEX_RULE);
     expect(plain).toEqual({ source: '/:path*', headers: securityHeaders(localSite) });
     expect(overHttps.has).toEqual([{ type: 'header', key: 'x-forwarded-proto', value: 'https' }]);
     expect(overHttps.headers.map((h) => h.key).sort()).toEqual(['Content-Security-Policy', 'Strict-Transport-Security']);

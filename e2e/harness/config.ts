@@ -48,7 +48,7 @@ export interface E2EState {
   revalidateSecret: string;
   /** The site's PREVIEW_SECRET (and, real mode, the plugin's HEADLESS_PREVIEW_SECRET). */
   previewSecret: string;
-  /** Real mode: the preview reader's application password (WORDPRESS_PREVIEW_USER/PASSWORD). */
+  /** The preview reader's application password (WORDPRESS_PREVIEW_USER/PASSWORD): real mode, the harness's user; fake mode, the fake's fixed one. */
   preview?: { user: string; password: string };
   revalidateSeconds: number;
   /** Process-group leaders the harness started (null when stopped); teardown ends them. */

@@ -21,6 +21,7 @@ import {
 import { assertPortFree, isHarnessProcess, killGroup, killGroupSync, runToCompletion, startDetached, waitForHttp } from './processes';
 import { SITE_LOG, siteEnv, startWordPress, WORDPRESS_LOG } from './servers';
 import { readStateIfAny, writeState } from './state';
+import { FAKE_PREVIEW_PASSWORD, FAKE_PREVIEW_USER } from '../../__mocks__/wordpress/preview';
 import { NEXT_BUILD_ARGS } from '../../scripts/next-build';
 import { instance as realInstance } from '../../scripts/real-wordpress/paths';
 import { upSeeded } from '../../scripts/real-wordpress/seeded';
@@ -135,6 +136,8 @@ export default async function globalSetup(): Promise<void> {
     } else {
       console.log(`\n[e2e] starting the local content server at ${WORDPRESS_URL}`);
       state.pids.wordpress = await startWordPress();
+      // The fake's fixed preview reader (issue 11), so the site can read drafts from it.
+      state.preview = { user: FAKE_PREVIEW_USER, password: FAKE_PREVIEW_PASSWORD };
     }
     writeState(state);
 

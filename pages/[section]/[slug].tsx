@@ -1,6 +1,7 @@
 import type { GetStaticPaths } from 'next';
 import { FramePageTemplate, type FramePageProps } from '@/components/templates/FramePageTemplate';
-import { staticProps } from '@/lib/site/staticProps';
+import { previewDraft, staticProps } from '@/lib/site/staticProps';
+import type { FramePage } from '@/lib/types';
 import { getIdList } from '@/lib/wordpress/content';
 import { PAGE_ADDRESSES } from '@/lib/wordpress/contentTypes';
 import { getFramePage } from '@/lib/wordpress/frames';
@@ -26,10 +27,17 @@ export const getStaticPaths: GetStaticPaths<Params> = async () => {
   };
 };
 
-/** The page by its slug; a 404 when there is none, when it has an address of its own, or when it lives in another section. */
-export const getStaticProps = staticProps<FramePageProps & Record<string, unknown>, Params>(async ({ params }) => {
+/**
+ * The page by its slug; a 404 when there is none, when it has an address of its own, or when it
+ * lives in another section. In preview mode, when the previewed item is this page (slug and
+ * section, `preview-{id}` for a draft without a slug), its draft (issue 11).
+ */
+export const getStaticProps = staticProps<FramePageProps & Record<string, unknown>, Params>(async (context) => {
+  const { params } = context;
   const slug = params?.slug;
   if (!slug || Object.hasOwn(PAGE_ADDRESSES, slug)) return null;
+  const draft = await previewDraft(context, 'page', slug, params.section);
+  if (draft !== undefined) return draft ? { page: draft.item as FramePage } : null;
   const page = await getFramePage(slug);
   if (!page || page.section !== params.section) return null;
   return { page };

@@ -160,15 +160,36 @@ export function securityHeaders(config: SecurityConfig, options: SecurityHeaderO
   return headers;
 }
 
+/** Every address: pages, API routes, `_next/static`, `_next/data`, public files, crawler documents. */
+export const EVERY_ADDRESS = '/:path*';
+
 /** One rule of next.config's `headers()`. */
 export interface HeaderRule {
   source: string;
-  has?: Array<{ type: 'header'; key: string; value: string }>;
+  has?: Array<{ type: 'header' | 'cookie'; key: string; value?: string }>;
   headers: Header[];
 }
 
+/**
+ * Next's preview-mode cookie (`__prerender_bypass`, set by `/api/preview` beside
+ * `__next_preview_data`). A request that carries it is answered in preview mode (issue 11).
+ */
+export const PREVIEW_COOKIE = '__prerender_bypass';
+
+/**
+ * Issue 11: every answer to a request in preview mode (the draft page, the other pages, their
+ * `_next/data`) carries `X-Robots-Tag: noindex`. Keyed on the cookie's presence: a client that
+ * sends a stale or forged cookie gets a published page with the header, which only affects its
+ * own answer (and such answers must not be cached anyway: docs/caching.md). `/api/preview`
+ * and its exit set the header themselves (src/lib/preview/handler.ts).
+ */
+export const PREVIEW_NOINDEX_RULE: HeaderRule = {
+  source: EVERY_ADDRESS,
+  has: [{ type: 'cookie', key: PREVIEW_COOKIE }],
+  headers: [{ key: 'X-Robots-Tag', value: 'noindex' }],
+};
+
 /** Every address: pages, API routes, `_next/static`, `_next/data`, public files, crawler documents. */
-export const EVERY_ADDRESS = '/:path*';
 
 /**
  * The rules next.config.ts gives Next's `headers()`:
@@ -179,12 +200,15 @@ export const EVERY_ADDRESS = '/:path*';
  *   one's Content-Security-Policy. A client that forges the header only changes its own answer.
  */
 export function headerRules(config: SecurityConfig, { development = false }: Pick<SecurityHeaderOptions, 'development'> = {}): HeaderRule[] {
-  if (config.siteUrl.startsWith('https:')) return [{ source: EVERY_ADDRESS, headers: securityHeaders(config, { development, https: true }) }];
+  if (config.siteUrl.startsWith('https:')) {
+    return [{ source: EVERY_ADDRESS, headers: securityHeaders(config, { development, https: true }) }, PREVIEW_NOINDEX_RULE];
+  }
   const overHttps = securityHeaders(config, { development, https: true });
   const plain = securityHeaders(config, { development, https: false });
   const changed = overHttps.filter((header) => plain.find((p) => p.key === header.key)?.value !== header.value);
   return [
     { source: EVERY_ADDRESS, headers: plain },
     { source: EVERY_ADDRESS, has: [{ type: 'header', key: 'x-forwarded-proto', value: 'https' }], headers: changed },
+    PREVIEW_NOINDEX_RULE,
   ];
 }

@@ -2,6 +2,8 @@ import type { GetStaticPaths, GetStaticProps, GetStaticPropsContext } from 'next
 import type { ParsedUrlQuery } from 'node:querystring';
 import { getConfig } from '../../config';
 import { getIdList, getItemBySlug } from '../wordpress/content';
+import { readPreview, type PreviewItem } from '../wordpress/preview';
+import { previewFor, type PreviewContext } from '../preview/previewData';
 import type { ContentItem, ContentTypeName } from '../types';
 import { getLayoutData, type LayoutData } from './layout';
 
@@ -25,6 +27,19 @@ export function staticProps<P extends Record<string, unknown>, Q extends ParsedU
   };
 }
 
+/**
+ * Issue 11: the draft this page shows in preview mode, read from WordPress's authenticated
+ * preview route, when the preview data names this page's item (`previewFor`: same type and slug,
+ * and section for pages); `undefined` when this page is not the previewed one (it renders
+ * published content); null when WordPress no longer has the item (a 404). Outside preview mode
+ * (every build and regeneration) it is `undefined` without any request.
+ */
+export async function previewDraft(context: PreviewContext, type: ContentTypeName, slug: string, section?: string): Promise<PreviewItem | null | undefined> {
+  const preview = previewFor(context, type, slug, section);
+  if (!preview) return undefined;
+  return readPreview(preview.def, preview.id, preview.user);
+}
+
 export interface DetailProps extends Record<string, unknown> {
   item: ContentItem;
 }
@@ -43,8 +58,12 @@ export function detailRoute(type: ContentTypeName): {
       const links = await getIdList(type);
       return { paths: links.map(({ slug }) => ({ params: { slug } })), fallback: 'blocking' };
     },
-    getStaticProps: staticProps<DetailProps, { slug: string }>(async ({ params }) => {
-      const item = params?.slug ? await getItemBySlug(type, params.slug) : null;
+    getStaticProps: staticProps<DetailProps, { slug: string }>(async (context) => {
+      const slug = context.params?.slug;
+      if (!slug) return null;
+      const draft = await previewDraft(context, type, slug);
+      if (draft !== undefined) return draft ? { item: draft.item } : null;
+      const item = await getItemBySlug(type, slug);
       return item ? { item } : null;
     }),
   };

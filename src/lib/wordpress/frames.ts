@@ -477,6 +477,16 @@ export async function getFramePage(slug: string): Promise<FramePage | null> {
   if (!isRecord(raw) || positiveInt(raw.id) === null || typeof raw.slug !== 'string') {
     throw new Error(`fp_page?slug=${slug} answered an item that is not a page`);
   }
+  return framePageFromRaw(raw as Record<string, unknown> & { slug: string });
+}
+
+/**
+ * A page from its raw `fp_page` item (as `fp_page/{id}` or a slug read answers it): its frames
+ * read in parallel, in order (a frame that fails is kept with props null). `getFramePage` and the
+ * preview (a draft read through `./preview.ts`) share it, so a draft renders exactly as it will
+ * once published.
+ */
+export async function framePageFromRaw(raw: Record<string, unknown> & { slug: string }): Promise<FramePage> {
   const acf = acfOf(raw);
   const section = sectionOf(acf);
   const reads = new Map<number, Promise<Frame>>();

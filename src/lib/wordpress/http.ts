@@ -57,6 +57,11 @@ export interface FetchJsonOptions {
    * visitor is waiting on (site search), where 36 s is far too long: 1 attempt fails within 10 s.
    */
   attempts?: number;
+  /**
+   * Extra request headers. Only the preview read (`./preview.ts`) uses it, for its
+   * `Authorization`: public reads never carry credentials. Never logged.
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -89,7 +94,7 @@ async function attempt<T>(url: string, options: FetchJsonOptions): Promise<JsonR
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ATTEMPT_TIMEOUT_MS);
   try {
-    response = await fetch(url, { method: 'GET', headers: { accept: 'application/json' }, signal: controller.signal });
+    response = await fetch(url, { method: 'GET', headers: { ...options.headers, accept: 'application/json' }, signal: controller.signal });
     const text = await response.text();
     let data: T;
     try {
