@@ -32,6 +32,7 @@ require_once ABSPATH . 'wp-admin/includes/user.php';
 require_once ABSPATH . 'wp-admin/includes/post.php';
 require_once ABSPATH . 'wp-admin/includes/class-wp-screen.php';
 require_once ABSPATH . 'wp-admin/includes/screen.php';
+require_once ABSPATH . 'wp-admin/includes/template.php';
 
 if (!class_exists(\PaymentsHeadless\Plugin::class)) {
     fwrite(STDERR, "The plugin payments-headless is not active on {$host}.\n");
@@ -57,3 +58,4 @@ require_once __DIR__ . '/TestCase.php';
 // the test process must not send what other tests' fixtures collected.
 remove_action('shutdown', [\PaymentsHeadless\Webhook::class, 'onShutdown'], 0);
 require_once __DIR__ . '/WebhookTestCase.php';
+require_once __DIR__ . '/StatusStopped.php';
