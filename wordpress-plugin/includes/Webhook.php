@@ -83,6 +83,9 @@ final class Webhook
 
     private static bool $menu = false;
 
+    /** @var array<int, true> Posts whose address appeared, moved or went away (menu items may link to them). */
+    private static array $linked = [];
+
     /** @var array<int, string> Slugs of published posts before this request updated them. */
     private static array $slugBefore = [];
 
@@ -139,6 +142,7 @@ final class Webhook
             self::$posts[$post->ID] = true;
             if ('publish' !== $old) {
                 self::$publishedNow[$post->ID] = true;
+                self::$linked[$post->ID] = true;
             }
             if ('publish' === $old) {
                 $event = 'update';
@@ -154,6 +158,7 @@ final class Webhook
             // WordPress may clear the slug on the way (pending without publish rights): use the one before.
             $slug = 'trash' === $new ? self::slugBeforeTrash($post) : (self::$slugBefore[$post->ID] ?? $post->post_name);
             self::gone($post, $slug);
+            self::$linked[$post->ID] = true;
             $event = 'trash' === $new ? 'trash' : 'unpublish';
         }
         self::event($event);
@@ -190,6 +195,7 @@ final class Webhook
         }
         self::gone($before, $before->post_name);
         self::$posts[$postId] = true;
+        self::$linked[$postId] = true;
         self::event('slug_change');
         // A frame type's frames name it by slug: the frames still naming the old slug changed too.
         self::noteFrame($before, $before->post_name);
@@ -509,7 +515,8 @@ final class Webhook
         }
         // Addresses that went away first: when more than MAX_ITEMS changed, `menu` regenerates the rest.
         $items = array_values(array_merge($items, array_diff_key($changed, $items)));
-        $menu = $state['menu'];
+        // The navigation leaves out items linking to unpublished content, and links carry the slug.
+        $menu = $state['menu'] || self::linkedFromMenu(array_map('intval', array_keys($state['linked'])));
         if (count($items) > self::MAX_ITEMS) {
             $items = array_slice($items, 0, self::MAX_ITEMS);
             $menu = true;
@@ -612,14 +619,16 @@ final class Webhook
      * Returns the notes and empties them.
      *
      * @return array{posts: array<int, true>, gone: array<string, array<string, string>>, frames: array<int, true>,
-     *               frameTypes: array<string, true>, events: array<string, true>, menu: bool}
+     *               frameTypes: array<string, true>, events: array<string, true>, menu: bool, linked: array<int, true>}
      */
     private static function takeState(): array
     {
         $state = [
             'posts' => self::$posts, 'gone' => self::$gone, 'frames' => self::$frames,
             'frameTypes' => self::$frameTypes, 'events' => self::$events, 'menu' => self::$menu,
+            'linked' => self::$linked,
         ];
+        self::$linked = [];
         self::$posts = [];
         self::$gone = [];
         self::$frames = [];
@@ -655,6 +664,9 @@ final class Webhook
         }
         foreach ((array) ($state['frameTypes'] ?? []) as $slug => $unused) {
             self::$frameTypes[(string) $slug] = true;
+        }
+        foreach ((array) ($state['linked'] ?? []) as $postId => $unused) {
+            self::$linked[(int) $postId] = true;
         }
         foreach ((array) ($state['events'] ?? []) as $event => $unused) {
             self::$events[(string) $event] = true;
@@ -796,6 +808,27 @@ final class Webhook
             }
         }
         return $using;
+    }
+
+    /**
+     * Whether a menu item links to one of the posts.
+     *
+     * @param list<int> $postIds
+     */
+    private static function linkedFromMenu(array $postIds): bool
+    {
+        if ([] === $postIds) {
+            return false;
+        }
+        $items = get_posts([
+            'post_type' => 'nav_menu_item', 'post_status' => 'any', 'numberposts' => 1, 'fields' => 'ids',
+            'suppress_filters' => true, 'no_found_rows' => true,
+            'meta_query' => [
+                ['key' => '_menu_item_type', 'value' => 'post_type'],
+                ['key' => '_menu_item_object_id', 'value' => array_map('strval', $postIds), 'compare' => 'IN'],
+            ],
+        ]);
+        return [] !== $items;
     }
 
     /**

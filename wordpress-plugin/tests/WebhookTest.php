@@ -276,6 +276,28 @@ final class WebhookTest extends WebhookTestCase
         $this->assertTrue($payload['menu']);
     }
 
+    public function testUnpublishingOrMovingAnItemTheMenuLinksToAlsoSendsMenuTrue(): void
+    {
+        $linked = $this->createPost('news', ['post_name' => 'ph-hook-in-menu']);
+        $unlinked = $this->createPost('news', ['post_name' => 'ph-hook-not-in-menu']);
+        $menuId = $this->createMenu('PH hook links');
+        $this->addMenuItem($menuId, [
+            'type' => 'post_type', 'object' => ContentModel::postTypeFor('news'), 'object-id' => $linked, 'title' => 'Linked',
+        ]);
+        Webhook::reset();
+        wp_update_post(['ID' => $unlinked, 'post_status' => 'draft']);
+        wp_update_post(['ID' => $linked, 'post_title' => 'Title only']);
+        $this->endRequest();
+        $this->assertFalse($this->onePayload()['menu'], 'an unlinked unpublish or a linked title edit leaves the menu');
+
+        wp_update_post(['ID' => $linked, 'post_name' => 'ph-hook-in-menu-moved']);
+        $this->endRequest();
+        $this->assertTrue($this->payloads()[1]['menu'], 'the menu links to the old slug');
+        wp_update_post(['ID' => $linked, 'post_status' => 'draft']);
+        $this->endRequest();
+        $this->assertTrue($this->payloads()[2]['menu'], 'the navigation leaves out unpublished items');
+    }
+
     public function testDeletingAMenuAndChangingTheNavigationSettingSendMenuTrue(): void
     {
         $menuId = $this->createMenu('PH hook deleted');
