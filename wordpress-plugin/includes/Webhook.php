@@ -45,6 +45,9 @@ final class Webhook
     /** The most items one call carries (the site's limit). */
     public const MAX_ITEMS = 100;
 
+    /** The `shutdown` priority of the sender. */
+    public const SHUTDOWN_PRIORITY = 100;
+
     /** Cron hook of the one retry of a failed delivery. */
     public const RETRY_HOOK = 'payments_headless_retry_delivery';
 
@@ -119,7 +122,8 @@ final class Webhook
         add_action('add_option_' . NavigationSettings::OPTION, [self::class, 'onNavigationSetting']);
         add_action('delete_option_' . NavigationSettings::OPTION, [self::class, 'onNavigationSetting']);
         add_filter('filter_block_editor_meta_boxes', [self::class, 'noteMetaBoxScreen'], PHP_INT_MAX);
-        add_action('shutdown', [self::class, 'onShutdown'], 0);
+        // Late: output buffers are flushed (priority 1) and other plugins' shutdown changes are noted.
+        add_action('shutdown', [self::class, 'onShutdown'], self::SHUTDOWN_PRIORITY);
         add_action(self::RETRY_HOOK, [self::class, 'retry']);
         add_action(self::DEFERRED_HOOK, [self::class, 'sendDeferred']);
     }
@@ -235,7 +239,7 @@ final class Webhook
      */
     public static function onMetaChanging(mixed $metaId, int $postId, string $metaKey): void
     {
-        if ('section' !== $metaKey) {
+        if ('section' !== $metaKey || $postId <= 0) {
             return;
         }
         $post = get_post($postId);
@@ -267,7 +271,8 @@ final class Webhook
      */
     public static function onMetaChanged(mixed $metaId, int $postId, string $metaKey): void
     {
-        $post = get_post($postId);
+        // 0 when a key is deleted from every post at once (get_post(0) would be the global post).
+        $post = $postId > 0 ? get_post($postId) : null;
         if (
             !$post instanceof WP_Post || self::ignored($post) || 'publish' !== $post->post_status
             || isset(self::$deleting[$postId])
@@ -538,7 +543,7 @@ final class Webhook
     /** Whether this request is the block editor's meta-box save (`post.php?meta-box-loader=1`). */
     private static function isMetaBoxRequest(): bool
     {
-        // phpcs-style note: only the presence of the flag is read; post.php checks its nonce.
+        // Only the flag's presence is read: post.php checks the request's nonces itself.
         return is_admin() && isset($_GET['meta-box-loader']) && 'post.php' === ($GLOBALS['pagenow'] ?? '');
     }
 

@@ -56,6 +56,6 @@ require_once __DIR__ . '/TestCase.php';
 
 // The webhook sends at `shutdown`: the tests call Webhook::onShutdown() themselves, and the end of
 // the test process must not send what other tests' fixtures collected.
-remove_action('shutdown', [\PaymentsHeadless\Webhook::class, 'onShutdown'], 0);
+remove_action('shutdown', [\PaymentsHeadless\Webhook::class, 'onShutdown'], \PaymentsHeadless\Webhook::SHUTDOWN_PRIORITY);
 require_once __DIR__ . '/WebhookTestCase.php';
 require_once __DIR__ . '/StatusStopped.php';
