@@ -179,6 +179,28 @@ describe('issue 10 §1 one editor action is one call, in the real block editor',
     await browser?.close();
   });
 
+  /** Opens the block editor of a post and waits until it is ready (welcome guide closed). */
+  async function openEditor(id: number): Promise<void> {
+    await page.goto(`${wordpressUrl()}/wp-admin/post.php?post=${id}&action=edit`);
+    await page.waitForFunction((postId) => {
+      const wp = (window as unknown as { wp?: { data?: { select: (store: string) => Record<string, (...args: unknown[]) => unknown> } } }).wp;
+      return wp?.data?.select('core/editor')?.getCurrentPostId?.() === postId;
+    }, id);
+    // The welcome guide would cover the editor.
+    await page.evaluate(() => {
+      const { data } = (window as unknown as { wp: { data: { select: (s: string) => Record<string, (f: string) => boolean>; dispatch: (s: string) => Record<string, (...a: unknown[]) => void> } } }).wp;
+      if (data.select('core/edit-post').isFeatureActive('welcomeGuide')) data.dispatch('core/edit-post').toggleFeature('welcomeGuide');
+    });
+  }
+
+  /** Waits until the editor has finished saving the post and its meta boxes. */
+  async function editorIdle(): Promise<void> {
+    await page.waitForFunction(() => {
+      const { data } = (window as unknown as { wp: { data: { select: (s: string) => Record<string, () => boolean> } } }).wp;
+      return !data.select('core/editor').isSavingPost() && !data.select('core/edit-post').isSavingMetaBoxes();
+    });
+  }
+
   /** The rows of the status screen (Tools → Headless publishing), newest first, as text. */
   async function deliveries(): Promise<string[]> {
     await page.goto(`${wordpressUrl()}/wp-admin/tools.php?page=payments-headless-publishing`);
@@ -195,16 +217,7 @@ describe('issue 10 §1 one editor action is one call, in the real block editor',
     const sentBefore = (await deliveries()).filter((row) => row.includes(`whitepapers/${slug}`)).length;
     expect(sentBefore).toBe(1); // the creation above
 
-    await page.goto(`${wordpressUrl()}/wp-admin/post.php?post=${item.id}&action=edit`);
-    await page.waitForFunction((id) => {
-      const wp = (window as unknown as { wp?: { data?: { select: (store: string) => Record<string, (...args: unknown[]) => unknown> } } }).wp;
-      return wp?.data?.select('core/editor')?.getCurrentPostId?.() === id;
-    }, item.id);
-    // The welcome guide would cover the editor.
-    await page.evaluate(() => {
-      const { data } = (window as unknown as { wp: { data: { select: (s: string) => Record<string, (f: string) => boolean>; dispatch: (s: string) => Record<string, (...a: unknown[]) => void> } } }).wp;
-      if (data.select('core/edit-post').isFeatureActive('welcomeGuide')) data.dispatch('core/edit-post').toggleFeature('welcomeGuide');
-    });
+    await openEditor(item.id);
     // The meta box (Site fields) and the title: two saves, one click.
     await page.locator('#payments-headless-summary').fill(`Summary after ${tag}`);
     await page.evaluate((title) => {
@@ -218,10 +231,7 @@ describe('issue 10 §1 one editor action is one call, in the real block editor',
     await page.locator('button.editor-post-publish-button').click();
     expect((await restSave).status()).toBe(200);
     expect((await metaBoxSave).status()).toBeLessThan(400);
-    await page.waitForFunction(() => {
-      const { data } = (window as unknown as { wp: { data: { select: (s: string) => Record<string, () => boolean> } } }).wp;
-      return !data.select('core/editor').isSavingPost() && !data.select('core/edit-post').isSavingMetaBoxes();
-    });
+    await editorIdle();
 
     // The one call carried the final state: the title (REST) and the summary (meta box) are both live.
     await siteAnswers(path, 200, `Summary after ${tag}`, 5_000);
@@ -232,6 +242,34 @@ describe('issue 10 §1 one editor action is one call, in the real block editor',
     expect(rows).toHaveLength(sentBefore + 1);
     expect(rows[0]).toMatch(/update/);
     expect(rows[0]).toMatch(/delivered/);
+  });
+
+  test('one Publish click of a draft frame page sends its final address: the section its meta box saved', async () => {
+    const slug = `e2e-publish-${tag}`;
+    const item = await createItem('fp_page', { title: `Published ${tag}`, slug, status: 'draft' });
+    // Not live: the site answers 404 at the final address, and keeps that answer for REVALIDATE_SECONDS.
+    expect((await site(`/industries/${slug}`)).status).toBe(404);
+
+    await openEditor(item.id);
+    // No pre-publish panel: one click publishes.
+    await page.evaluate(() => {
+      const { data } = (window as unknown as { wp: { data: { dispatch: (s: string) => Record<string, () => void> } } }).wp;
+      data.dispatch('core/editor').disablePublishSidebar();
+    });
+    await page.locator('#payments-headless-section').fill('industries');
+    const metaBoxSave = page.waitForResponse((r) => r.url().includes('meta-box-loader=1'));
+    await page.locator('button.editor-post-publish-button').click();
+    expect((await metaBoxSave).status()).toBeLessThan(400);
+    await editorIdle();
+
+    // The REST save published the page in section "pages" (the meta box had not saved yet): the one
+    // call was sent after the meta box, with the final section. (It also names /pages/{slug}: the
+    // page was live there for the moment between the two saves, so that address is cleared too.)
+    await siteAnswers(`/industries/${slug}`, 200, `Published ${tag}`, 5_000);
+    const rows = (await deliveries()).filter((row) => row.includes(`/${slug}`));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain(`fp_page/industries/${slug}`);
+    expect(rows[0]).toMatch(/publish/);
   });
 
   test('the status screen’s "Send a test" reaches the site', async () => {
