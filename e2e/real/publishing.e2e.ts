@@ -272,6 +272,28 @@ describe('issue 10 §1 one editor action is one call, in the real block editor',
     expect(rows[0]).toMatch(/publish/);
   });
 
+  test('"Move to trash" in the block editor answers 404 at once, in one call (a DELETE never waits for meta boxes)', async () => {
+    const slug = `e2e-editor-trash-${tag}`;
+    const path = `/resources/white-papers/${slug}`;
+    const item = await createItem('whitepapers', { title: `Editor trash ${tag}`, slug, status: 'publish' });
+    await siteAnswers(path, 200, `Editor trash ${tag}`, 30_000);
+
+    await openEditor(item.id);
+    await page.evaluate(() => {
+      const { data } = (window as unknown as { wp: { data: { dispatch: (s: string) => Record<string, (a: string) => void> } } }).wp;
+      data.dispatch('core/edit-post').openGeneralSidebar('edit-post/document');
+    });
+    const trashed = page.waitForResponse((r) => r.url().includes(`whitepapers/${item.id}`) && r.request().method() !== 'GET');
+    await page.locator('button.editor-post-trash').click();
+    expect((await trashed).status()).toBe(200);
+    await siteAnswers(path, 404, undefined, 5_000);
+    // WordPress 6.1's editor saves the trashed post again after the DELETE (and its meta boxes): no second call.
+    await page.waitForURL(/edit\.php/);
+    const rows = (await deliveries()).filter((row) => row.includes(`whitepapers/${slug}`));
+    expect(rows).toHaveLength(2); // the creation, the trash
+    expect(rows[0]).toMatch(/trash/);
+  });
+
   test('the status screen’s "Send a test" reaches the site', async () => {
     await page.goto(`${wordpressUrl()}/wp-admin/tools.php?page=payments-headless-publishing`);
     await Promise.all([page.waitForURL(/payments_headless_test=/), page.getByRole('button', { name: 'Send a test' }).click()]);

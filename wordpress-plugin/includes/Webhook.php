@@ -555,7 +555,9 @@ final class Webhook
     {
         $defer = $userId > 0 && defined('REST_REQUEST') && REST_REQUEST
             && 0 === did_action('application_password_did_authenticate')
-            && (!empty($_SERVER['HTTP_X_WP_NONCE']) || !empty($_REQUEST['_wpnonce']));
+            && (!empty($_SERVER['HTTP_X_WP_NONCE']) || !empty($_REQUEST['_wpnonce']))
+            // A save; the editor's "Move to trash" (DELETE) is followed by no meta-box request.
+            && 'DELETE' !== self::restMethod();
         if ($defer) {
             $defer = false;
             foreach (array_keys(self::$posts + self::goneIds()) as $postId) {
@@ -585,6 +587,13 @@ final class Webhook
             wp_schedule_single_event(time() + self::DEFER_SECONDS, self::DEFERRED_HOOK, [$userId]);
         }
         return true;
+    }
+
+    /** The REST request's method, after WordPress's method overrides (apiFetch sends DELETE as POST). */
+    private static function restMethod(): string
+    {
+        $method = $_SERVER['HTTP_X_HTTP_METHOD_OVERRIDE'] ?? $_GET['_method'] ?? $_SERVER['REQUEST_METHOD'] ?? 'GET';
+        return strtoupper(is_string($method) ? $method : 'GET');
     }
 
     /**
