@@ -37,6 +37,9 @@ require_once __DIR__ . '/includes/PreviewToken.php';
 require_once __DIR__ . '/includes/PreviewRole.php';
 require_once __DIR__ . '/includes/PreviewLinks.php';
 require_once __DIR__ . '/includes/PreviewRead.php';
+require_once __DIR__ . '/includes/WebhookLog.php';
+require_once __DIR__ . '/includes/Webhook.php';
+require_once __DIR__ . '/includes/PublishingStatus.php';
 require_once __DIR__ . '/includes/Plugin.php';
 
 register_activation_hook(__FILE__, [Plugin::class, 'activate']);

@@ -37,6 +37,11 @@ final class Plugin
         add_filter('post_link', [SiteLinks::class, 'filterPermalink'], 10, 3);
         add_filter('post_type_link', [SiteLinks::class, 'filterPermalink'], 10, 3);
         add_action('template_redirect', [FrontEndRedirect::class, 'handle'], FrontEndRedirect::PRIORITY);
+        // Issue 10: every change visitors would see reaches the site in one webhook call per request.
+        Webhook::register();
+        add_action('admin_menu', [PublishingStatus::class, 'addPage']);
+        add_action('admin_post_' . PublishingStatus::TEST_ACTION, [PublishingStatus::class, 'sendTest']);
+        add_action('admin_notices', [PublishingStatus::class, 'notice']);
         self::bootPreview();
     }
 

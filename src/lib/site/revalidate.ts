@@ -2,13 +2,14 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { getConfig } from '../../config';
 import type { ContentTypeName } from '../types';
-import { CONTENT_TYPES, contentType, DEFAULT_PAGE_SECTION, isContentTypeName, sitePath } from '../wordpress/contentTypes';
+import { CONTENT_TYPES, contentType, contentTypeByRestBase, DEFAULT_PAGE_SECTION, isContentTypeName, sitePath } from '../wordpress/contentTypes';
 import { getEveryPageLink } from '../wordpress/links';
 import { clearFrameImageCache } from '../wordpress/frameImages';
 import { clearFrameTypeCache } from '../wordpress/frames';
 import { clearMenuCache } from '../wordpress/menu';
 import { clearPostTypesCache } from '../wordpress/postTypes';
 import { ApiError, jsonApiRoute } from '../api/errors';
+import { processShared } from '../processShared';
 import { parseJson, readBody, requireJsonContentType, requireMethod } from '../api/request';
 import { clearSearchCache } from '../search/handler';
 import { clearFeedCache } from './feeds';
@@ -29,7 +30,15 @@ import { LISTING_PATHS, STATIC_PAGES } from './sitePaths';
  *   slashes dropped); the sitemap and feeds are marked outdated too.
  * - `{"type": "menu"}`: the menu changed. Clears the menu cache and the post types (`/wp/v2/types`,
  *   which its links to posts go through), then revalidates every page that shows it (static
- *   pages, listing pages, every content page), 8 at a time.
+ *   pages, listing pages, every content page), 8 at a time, before it answers.
+ * - `{"event": "update", "items": [{"rest_base": "news", "slug": "…"}, …], "menu": false}`: what
+ *   the companion plugin sends (the contract in docs/revalidation.md). Each item is mapped through
+ *   the content-type table by its REST base: its detail page, its type's listing page and `/` are
+ *   revalidated, de-duplicated. With `"menu": true` the item paths are revalidated, the answer is
+ *   `202 {revalidated, failed, scheduled}` and every page is regenerated in the background (one
+ *   such job at a time, REVALIDATE_CONCURRENCY pages at once; a menu call during a job makes it
+ *   run once more after, never two in parallel). `{"event": "test", "items": [], "menu": false}`
+ *   answers 200 without work (the plugin's status screen).
  *
  * Answer: JSON `{revalidated: string[], failed: {path, error}[]}`, 200 when every path was
  * revalidated, 502 when any failed (both lists still given; a failure does not stop the others;
@@ -38,9 +47,12 @@ import { LISTING_PATHS, STATIC_PAGES } from './sitePaths';
  * string is never read), 415 (not JSON), 413 (over 16 KB), 400 (malformed JSON, unknown type,
  * bad slug or path).
  *
+ * Every accepted call (but the test) clears this process's caches derived from WordPress content
+ * (menu and post types for a menu change; sitemap, feeds, search results, frame types and frame
+ * images for content) and broadcasts the same to every instance through Redis (./invalidation.ts).
+ *
  * Not covered: paginated listing pages (page 2+) are not known cheaply and refresh on their ISR
- * interval; the menu and sitemap/feed caches are per server process, so with several instances
- * only the one reached is cleared (the 5-minute menu expiry and the ISR interval bound the rest).
+ * interval.
  */
 
 export const SECRET_HEADER = 'x-revalidate-secret';
@@ -50,17 +62,32 @@ export const MAX_SLUG_LENGTH = 200;
 export const MAX_PATH_LENGTH = 300;
 /** Pages regenerated at the same time (each regeneration reads WordPress). */
 export const REVALIDATE_CONCURRENCY = 8;
+/** Items in one plugin call (contract B). */
+export const MAX_ITEMS = 100;
+export const MAX_EVENT_LENGTH = 100;
+/** The plugin's status-screen test: `{"event": "test", "items": [], "menu": false}`. */
+export const TEST_EVENT = 'test';
+
+/** One item of the plugin's payload, mapped through the content-type table. */
+export interface RevalidateItem {
+  type: ContentTypeName;
+  slug: string;
+  section: string;
+}
 
 export type RevalidatePayload =
   | { kind: 'content'; type: ContentTypeName; slug: string; section: string }
   | { kind: 'paths'; paths: string[] }
-  | { kind: 'menu' };
+  | { kind: 'menu' }
+  | { kind: 'plugin'; event: string; items: RevalidateItem[]; menu: boolean };
 
 export interface RevalidateResult {
   revalidated: string[];
   failed: { path: string; error: string }[];
   /** Set when the set of pages could not be fully determined (menu: WordPress's page list failed). */
   error?: string;
+  /** Plugin payload with `"menu": true`: the pages regenerated in the background. */
+  scheduled?: number;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -127,12 +154,66 @@ export function checkSitePath(value: unknown): { path: string } | { problem: str
 
 const TYPE_NAMES = [...CONTENT_TYPES.map((t) => t.name), 'menu'];
 
+const REST_BASES = CONTENT_TYPES.map((t) => t.restBase);
+const EVENT = /^[a-z0-9_ ,:-]+$/;
+
+const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** A page's section: absent, null or empty → the default; else a slug. */
+function pageSection(section: unknown, name: string): { section: string } | { problem: string } {
+  if (section === undefined || section === null || section === '') return { section: DEFAULT_PAGE_SECTION };
+  const problem = slugProblem(section, name);
+  return problem ? { problem } : { section: section as string };
+}
+
+/**
+ * The plugin's payload (contract B, docs/revalidation.md): `event` a label (1 to 100 of
+ * `[a-z0-9_ ,:-]`), `items` 0 to 100 `{rest_base, slug, section?}` (REST base of the table, slug
+ * as for `{type, slug}`, `section` read for `fp_page` only), `menu` a boolean. Absent `items` is
+ * `[]`, absent `menu` is false. At least one item or `menu: true`, except the `test` event.
+ */
+function parsePluginPayload(body: Record<string, unknown>): { payload: RevalidatePayload } | { problem: string } {
+  const { event, items = [], menu = false } = body;
+  if (body.type !== undefined || body.slug !== undefined || body.paths !== undefined) {
+    return { problem: 'Give either the plugin\'s "event", "items" and "menu", or "type" (and "slug"), or "paths": not several' };
+  }
+  if (typeof event !== 'string' || event === '') return { problem: '"event" must be a non-empty string (what happened, e.g. "update")' };
+  if (event.length > MAX_EVENT_LENGTH) return { problem: `"event" is longer than ${MAX_EVENT_LENGTH} characters` };
+  if (!EVENT.test(event)) return { problem: `"event" ${quote(event)} may contain only lowercase letters, digits, spaces and "_,:-"` };
+  if (typeof menu !== 'boolean') return { problem: '"menu" must be true or false' };
+  if (!Array.isArray(items) || items.length > MAX_ITEMS) return { problem: `"items" must be a list of 0 to ${MAX_ITEMS} items` };
+  const parsed: RevalidateItem[] = [];
+  for (const [i, item] of items.entries()) {
+    const name = `items[${i}]`;
+    if (!isObject(item)) return { problem: `${name} must be an object {"rest_base", "slug", "section"?}` };
+    const def = typeof item.rest_base === 'string' ? contentTypeByRestBase(item.rest_base) : undefined;
+    if (!def) {
+      const given = item.rest_base === undefined ? 'is missing' : `${quote(item.rest_base)} is not a content type of the site`;
+      return { problem: `${name}.rest_base ${given}: expected one of ${REST_BASES.join(', ')}` };
+    }
+    const badSlug = slugProblem(item.slug, `${name}.slug`);
+    if (badSlug) return { problem: badSlug };
+    let section = DEFAULT_PAGE_SECTION;
+    if (def.name === 'page') {
+      const checked = pageSection(item.section, `${name}.section`);
+      if ('problem' in checked) return checked;
+      section = checked.section;
+    }
+    parsed.push({ type: def.name, slug: item.slug as string, section });
+  }
+  if (parsed.length === 0 && !menu && event !== TEST_EVENT) {
+    return { problem: 'Nothing to revalidate: give at least one item or "menu": true' };
+  }
+  return { payload: { kind: 'plugin', event, items: parsed, menu } };
+}
+
 /** The payload, or the problem with it (for a 400). */
 export function parsePayload(body: unknown): { payload: RevalidatePayload } | { problem: string } {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    return { problem: 'The body must be a JSON object: {"type", "slug"}, {"paths"} or {"type": "menu"}' };
+  if (!isObject(body)) {
+    return { problem: 'The body must be a JSON object: {"event", "items", "menu"}, {"type", "slug"}, {"paths"} or {"type": "menu"}' };
   }
-  const { type, slug, section, paths } = body as Record<string, unknown>;
+  if (body.event !== undefined || body.items !== undefined || body.menu !== undefined) return parsePluginPayload(body);
+  const { type, slug, section, paths } = body;
   if (paths !== undefined) {
     if (type !== undefined || slug !== undefined) return { problem: 'Give either "paths" or "type" (and "slug"), not both' };
     if (!Array.isArray(paths) || paths.length === 0 || paths.length > MAX_PATHS) {
@@ -146,18 +227,18 @@ export function parsePayload(body: unknown): { payload: RevalidatePayload } | { 
     }
     return { payload: { kind: 'paths', paths: checked } };
   }
-  if (type === undefined) return { problem: 'The body needs "type" (and "slug") or "paths"' };
+  if (type === undefined) return { problem: 'The body needs "event" and "items" (the plugin\'s payload), "type" (and "slug") or "paths"' };
   if (type === 'menu') return { payload: { kind: 'menu' } };
   if (!isContentTypeName(type)) return { problem: `Unknown type ${quote(type)}: expected one of ${TYPE_NAMES.join(', ')}` };
   const badSlug = slugProblem(slug);
   if (badSlug) return { problem: badSlug };
-  let pageSection = DEFAULT_PAGE_SECTION;
-  if (type === 'page' && section !== undefined && section !== null && section !== '') {
-    const badSection = slugProblem(section, 'section');
-    if (badSection) return { problem: badSection };
-    pageSection = section as string;
+  let itemSection = DEFAULT_PAGE_SECTION;
+  if (type === 'page') {
+    const checked = pageSection(section, 'section');
+    if ('problem' in checked) return checked;
+    itemSection = checked.section;
   }
-  return { payload: { kind: 'content', type, slug: slug as string, section: pageSection } };
+  return { payload: { kind: 'content', type, slug: slug as string, section: itemSection } };
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -166,29 +247,42 @@ export function parsePayload(body: unknown): { payload: RevalidatePayload } | { 
 
 const unique = (paths: string[]) => [...new Set(paths)];
 
+/** One item's pages: its detail page and its type's listing page. */
+function itemPaths({ type, slug, section }: RevalidateItem): string[] {
+  const { listingPath } = contentType(type);
+  return [sitePath(type, slug, section), ...(listingPath ? [listingPath] : [])];
+}
+
 /**
- * The pages a change affects. Content: its detail page, its type's listing page, `/`. Menu: every
- * page that shows the menu (static pages, listing pages, every content page); when WordPress cannot list
- * the content pages, the others are still given, with `error`.
+ * Every page that shows the menu: static pages, listing pages, every content page. When WordPress
+ * cannot list the content pages, the others are still given, with `error`.
+ */
+export async function everyPagePath(): Promise<{ paths: string[]; error?: string }> {
+  const fixed = [...STATIC_PAGES.map((p) => p.path), ...LISTING_PATHS];
+  try {
+    const links = await getEveryPageLink();
+    return { paths: unique([...fixed, ...links.map((l) => l.path)]) };
+  } catch (error) {
+    const message = `The content pages could not be listed, only fixed and listing pages were revalidated: ${(error as Error)?.message ?? String(error)}`;
+    return { paths: unique(fixed), error: message };
+  }
+}
+
+/**
+ * The pages a change affects, regenerated before the answer. Content: its detail page, its type's
+ * listing page, `/`. Plugin payload: the same for each item, de-duplicated (none for a menu-only
+ * or test call: the menu's pages go to the background job). Menu: every page (`everyPagePath`).
  */
 export async function affectedPaths(payload: RevalidatePayload): Promise<{ paths: string[]; error?: string }> {
   switch (payload.kind) {
     case 'paths':
       return { paths: payload.paths };
-    case 'content': {
-      const { listingPath } = contentType(payload.type);
-      return { paths: unique([sitePath(payload.type, payload.slug, payload.section), ...(listingPath ? [listingPath] : []), '/']) };
-    }
-    case 'menu': {
-      const fixed = [...STATIC_PAGES.map((p) => p.path), ...LISTING_PATHS];
-      try {
-        const links = await getEveryPageLink();
-        return { paths: unique([...fixed, ...links.map((l) => l.path)]) };
-      } catch (error) {
-        const message = `The content pages could not be listed, only fixed and listing pages were revalidated: ${(error as Error)?.message ?? String(error)}`;
-        return { paths: unique(fixed), error: message };
-      }
-    }
+    case 'content':
+      return { paths: unique([...itemPaths(payload), '/']) };
+    case 'plugin':
+      return { paths: payload.items.length === 0 ? [] : unique([...payload.items.flatMap(itemPaths), '/']) };
+    case 'menu':
+      return everyPagePath();
   }
 }
 
@@ -218,8 +312,91 @@ export async function revalidatePaths(
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/* The background menu job                                                                     */
+/* ------------------------------------------------------------------------------------------ */
+
+interface MenuRun {
+  paths: readonly string[];
+  revalidate: (path: string) => Promise<void>;
+}
+
+// One per process (see processShared): at most one job runs, and at most one run waits behind it.
+const menuJob = processShared('revalidate-menu-job', () => ({ running: null as Promise<void> | null, pending: null as MenuRun | null }));
+
+/**
+ * Regenerates `paths` in the background, REVALIDATE_CONCURRENCY at a time, after clearing the
+ * menu and post-type caches (so every page reads the menu once more, even one saved while an
+ * earlier run was under way). One job at a time: called while a job runs, it makes the job run
+ * once more when it is done, with the latest call's pages (several calls meanwhile: still one
+ * more run). Never rejects; logs what it did.
+ */
+export function scheduleMenuRegeneration(paths: readonly string[], revalidate: (path: string) => Promise<void>): 'started' | 'queued' {
+  if (menuJob.running) {
+    menuJob.pending = { paths, revalidate };
+    return 'queued';
+  }
+  menuJob.running = (async () => {
+    let run: MenuRun | null = { paths, revalidate };
+    while (run) {
+      menuJob.pending = null;
+      clearMenuCache();
+      clearPostTypesCache();
+      const started = Date.now();
+      try {
+        const result = await revalidatePaths(run.paths, run.revalidate);
+        const seconds = ((Date.now() - started) / 1000).toFixed(1);
+        if (result.failed.length > 0) {
+          const sample = result.failed.slice(0, 3).map((f) => `${f.path}: ${f.error}`).join('; ');
+          console.error(`[revalidate] menu: ${result.failed.length} of ${run.paths.length} pages failed in ${seconds} s (${sample})`);
+        } else {
+          console.info(`[revalidate] menu: ${run.paths.length} pages regenerated in ${seconds} s`);
+        }
+      } catch (error) {
+        console.error(`[revalidate] menu: the background regeneration stopped: ${(error as Error)?.message ?? String(error)}`);
+      }
+      run = menuJob.pending;
+    }
+    menuJob.running = null;
+  })();
+  return 'started';
+}
+
+/** Resolves when no background menu job runs (tests, the bench). */
+export async function menuRegenerationSettled(): Promise<void> {
+  while (menuJob.running) await menuJob.running;
+}
+
+/* ------------------------------------------------------------------------------------------ */
 /* The request                                                                                 */
 /* ------------------------------------------------------------------------------------------ */
+
+/** Which per-process caches a payload outdates: the menu's (menu and post types) and/or the content's. */
+export function invalidatedScopes(payload: RevalidatePayload): { menu: boolean; content: boolean } {
+  switch (payload.kind) {
+    case 'menu':
+      return { menu: true, content: false };
+    case 'plugin':
+      return { menu: payload.menu, content: payload.items.length > 0 };
+    default:
+      return { menu: false, content: true };
+  }
+}
+
+/** Clears this process's copies derived from WordPress content, so regenerated pages read fresh data. */
+export function clearProcessCaches(scopes: { menu: boolean; content: boolean }): void {
+  if (scopes.menu) {
+    // The menu's links to posts are resolved through the post types: both are read anew.
+    clearMenuCache();
+    clearPostTypesCache();
+  }
+  if (scopes.content) {
+    clearSitemapCache();
+    clearFeedCache();
+    clearSearchCache();
+    clearFrameTypeCache();
+    clearFrameImageCache();
+  }
+}
 
 /** The webhook's request handler (`pages/api/revalidate.ts`; its body parser must be off). */
 export const revalidateHandler = jsonApiRoute('revalidate', async (req: NextApiRequest, res: NextApiResponse) => {
@@ -234,23 +411,32 @@ export const revalidateHandler = jsonApiRoute('revalidate', async (req: NextApiR
   if ('problem' in parsed) throw new ApiError(400, parsed.problem);
   const payload = parsed.payload;
 
-  // In-memory copies derived from WordPress content go first, so regenerated pages read fresh data.
-  if (payload.kind === 'menu') {
-    // The menu's links to posts are resolved through the post types: both are read anew.
-    clearMenuCache();
-    clearPostTypesCache();
-  } else {
-    clearSitemapCache();
-    clearFeedCache();
-    clearSearchCache();
-    clearFrameTypeCache();
-    clearFrameImageCache();
+  const scopes = invalidatedScopes(payload);
+  if (!scopes.menu && !scopes.content) {
+    // The plugin's test call: the secret and the address work; nothing to do.
+    res.status(200).json({ revalidated: [], failed: [] } satisfies RevalidateResult);
+    return;
   }
-  const { paths, error } = await affectedPaths(payload);
-  const result = await revalidatePaths(paths, (path) => res.revalidate(path));
-  const body: RevalidateResult = error ? { ...result, error } : result;
+  // In-memory copies derived from WordPress content go first, so regenerated pages read fresh data.
+  clearProcessCaches(scopes);
+
+  const { paths, error: listError } = await affectedPaths(payload);
+  const revalidate = (path: string) => res.revalidate(path);
+  const result = await revalidatePaths(paths, revalidate);
+  let body: RevalidateResult = result;
+  let error = listError;
+  let okStatus = 200;
+  if (payload.kind === 'plugin' && payload.menu) {
+    // Every page shows the menu: regenerated in the background, the caller does not wait.
+    const every = await everyPagePath();
+    error = every.error;
+    scheduleMenuRegeneration(every.paths, revalidate);
+    body = { ...result, scheduled: every.paths.length };
+    okStatus = 202;
+  }
+  if (error) body = { ...body, error };
   if (result.failed.length > 0 || error) {
     console.error(`[revalidate] ${result.failed.length} of ${paths.length} paths failed${error ? `; ${error}` : ''}`);
   }
-  res.status(result.failed.length > 0 || error ? 502 : 200).json(body);
+  res.status(result.failed.length > 0 || error ? 502 : okStatus).json(body);
 });
