@@ -30,6 +30,9 @@ require_once __DIR__ . '/includes/Fields.php';
 require_once __DIR__ . '/includes/MetaBoxes.php';
 require_once __DIR__ . '/includes/RestReads.php';
 require_once __DIR__ . '/includes/NavigationSettings.php';
+require_once __DIR__ . '/includes/WebhookLog.php';
+require_once __DIR__ . '/includes/Webhook.php';
+require_once __DIR__ . '/includes/PublishingStatus.php';
 require_once __DIR__ . '/includes/Plugin.php';
 
 register_activation_hook(__FILE__, [Plugin::class, 'activate']);

@@ -14,3 +14,22 @@ if (!defined('WP_UNINSTALL_PLUGIN')) {
 }
 
 delete_option('payments_headless_navigation_menus');
+
+// The webhook's delivery log, its "seen" mark, deferred block editor saves and pending cron events.
+delete_option('payments_headless_webhook_log');
+delete_option('payments_headless_webhook_seen');
+global $wpdb;
+foreach (
+    $wpdb->get_col(
+        $wpdb->prepare(
+            "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s",
+            $wpdb->esc_like('payments_headless_deferred_') . '%',
+            $wpdb->esc_like('_transient_payments_headless_mbscreen_') . '%',
+            $wpdb->esc_like('_transient_timeout_payments_headless_mbscreen_') . '%'
+        )
+    ) as $payments_headless_option
+) {
+    delete_option($payments_headless_option);
+}
+wp_unschedule_hook('payments_headless_retry_delivery');
+wp_unschedule_hook('payments_headless_send_deferred');

@@ -33,6 +33,10 @@ final class Plugin
         add_action('init', [RestReads::class, 'registerAlertQueryFilters'], 20);
         add_action('init', [NavigationSettings::class, 'register'], 20);
         add_action('admin_menu', [NavigationSettings::class, 'addPage']);
+        Webhook::register();
+        add_action('admin_menu', [PublishingStatus::class, 'addPage']);
+        add_action('admin_post_' . PublishingStatus::TEST_ACTION, [PublishingStatus::class, 'sendTest']);
+        add_action('admin_notices', [PublishingStatus::class, 'notice']);
     }
 
     /**

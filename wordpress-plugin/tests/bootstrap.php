@@ -30,6 +30,9 @@ define('WP_USE_THEMES', false);
 require_once '/usr/share/wordpress/wp-load.php';
 require_once ABSPATH . 'wp-admin/includes/user.php';
 require_once ABSPATH . 'wp-admin/includes/post.php';
+require_once ABSPATH . 'wp-admin/includes/class-wp-screen.php';
+require_once ABSPATH . 'wp-admin/includes/screen.php';
+require_once ABSPATH . 'wp-admin/includes/template.php';
 
 if (!class_exists(\PaymentsHeadless\Plugin::class)) {
     fwrite(STDERR, "The plugin payments-headless is not active on {$host}.\n");
@@ -50,3 +53,9 @@ foreach ($files as $file) {
 }
 
 require_once __DIR__ . '/TestCase.php';
+
+// The webhook sends at `shutdown`: the tests call Webhook::onShutdown() themselves, and the end of
+// the test process must not send what other tests' fixtures collected.
+remove_action('shutdown', [\PaymentsHeadless\Webhook::class, 'onShutdown'], \PaymentsHeadless\Webhook::SHUTDOWN_PRIORITY);
+require_once __DIR__ . '/WebhookTestCase.php';
+require_once __DIR__ . '/StatusStopped.php';

@@ -1,0 +1,900 @@
+<?php
+
+/**
+ * The revalidation webhook: collects what a request changed on the site and tells the site once.
+ *
+ * @package PaymentsHeadless
+ */
+
+declare(strict_types=1);
+
+namespace PaymentsHeadless;
+
+use WP_Post;
+
+if (!defined('ABSPATH')) {
+    exit;
+}
+
+/**
+ * During a request the hooks below only note what changed: the ids of the posts touched (their
+ * slug and section are read at the end, from the final state, so meta saved after the status change
+ * counts), the addresses that went away (computed when they go: a trashed item's slug before
+ * trashing, a renamed item's old slug), frames and frame types (their pages are looked up at the
+ * end) and menus. At `shutdown` the notes become ONE `POST {HEADLESS_SITE_URL}/api/revalidate`
+ * (docs/revalidation.md, "What the plugin sends"):
+ * `{"event": "update", "items": [{"rest_base", "slug", "section"?}], "menu": false}`.
+ *
+ * The block editor saves an item twice when meta boxes are on its screen: a REST request, then a
+ * `post.php?meta-box-loader=1` POST that saves the boxes. A cookie-authenticated REST save of a post
+ * whose block editor screen showed meta boxes (noted when the screen was rendered) therefore
+ * defers its notes to a per-user option; the meta-box request merges them and sends once, after
+ * the boxes are saved. A deferral whose meta-box request never comes is sent by a WP-cron event
+ * DEFER_SECONDS later (or by that user's next admin request after that time).
+ *
+ * Alerts are not sent: the browser reads them live from WordPress.
+ */
+final class Webhook
+{
+    /** The site's route. */
+    public const PATH = '/api/revalidate';
+
+    /** Seconds before the site's answer is given up (the editor never waits longer). */
+    public const TIMEOUT = 5;
+
+    /** The most items one call carries (the site's limit). */
+    public const MAX_ITEMS = 100;
+
+    /** The `shutdown` priority of the sender. */
+    public const SHUTDOWN_PRIORITY = 100;
+
+    /** Cron hook of the one retry of a failed delivery. */
+    public const RETRY_HOOK = 'payments_headless_retry_delivery';
+
+    /** Seconds before a failed delivery is retried. */
+    public const RETRY_SECONDS = 60;
+
+    /** Cron hook that sends a deferral whose meta-box request never came. */
+    public const DEFERRED_HOOK = 'payments_headless_send_deferred';
+
+    /** Seconds a block editor save waits for its meta-box request. */
+    public const DEFER_SECONDS = 10;
+
+    /** Option prefix (plus the user id) of a deferred block editor save. Not autoloaded. */
+    public const DEFERRED_OPTION = 'payments_headless_deferred_';
+
+    /** Transient prefix (plus user and post id) noting that a block editor screen showed meta boxes. */
+    public const META_BOX_SCREEN = 'payments_headless_mbscreen_';
+
+    /** Events: short labels for the log, `[a-z0-9_ ,:-]`, joined with `,`. */
+    private const EVENT_PATTERN = '/^[a-z0-9_:-]+$/';
+
+    /** @var array<int, true> Posts whose current address must be regenerated (looked up at the end). */
+    private static array $posts = [];
+
+    /** @var array<string, array{rest_base: string, slug: string, section?: string}> Addresses that went away. */
+    private static array $gone = [];
+
+    /** @var array<int, true> Frames whose pages must be regenerated. */
+    private static array $frames = [];
+
+    /** @var array<string, true> Frame type slugs whose frames' pages must be regenerated. */
+    private static array $frameTypes = [];
+
+    /** @var array<string, true> */
+    private static array $events = [];
+
+    private static bool $menu = false;
+
+    /** @var array<int, true> Posts whose address appeared, moved or went away (menu items may link to them). */
+    private static array $linked = [];
+
+    /** @var array<int, string> Slugs of published posts before this request updated them. */
+    private static array $slugBefore = [];
+
+    /** @var array<int, true> Posts published in this request (they had no address before). */
+    private static array $publishedNow = [];
+
+    /** @var array<int, true> Posts being deleted in this request. */
+    private static array $deleting = [];
+
+    /**
+     * Hooks the collectors, the sender and the cron handlers (called from Plugin::boot()).
+     */
+    public static function register(): void
+    {
+        add_action('transition_post_status', [self::class, 'onTransition'], 10, 3);
+        add_action('pre_post_update', [self::class, 'onBeforeUpdate'], 10, 1);
+        add_action('post_updated', [self::class, 'onPostUpdated'], 10, 3);
+        add_action('before_delete_post', [self::class, 'onBeforeDelete'], 10, 1);
+        foreach (['added_post_meta', 'updated_post_meta', 'deleted_post_meta'] as $hook) {
+            add_action($hook, [self::class, 'onMetaChanged'], 10, 3);
+        }
+        add_action('update_post_meta', [self::class, 'onMetaChanging'], 10, 3);
+        add_action('delete_post_meta', [self::class, 'onMetaChanging'], 10, 3);
+        add_action('add_post_meta', [self::class, 'onMetaAdding'], 10, 2);
+        add_action('update_option_sticky_posts', [self::class, 'onStickyChanged'], 10, 2);
+        add_action('add_option_sticky_posts', [self::class, 'onStickyAdded'], 10, 2);
+        add_action('wp_update_nav_menu', [self::class, 'onMenuSaved']);
+        add_action('wp_update_nav_menu_item', [self::class, 'onMenuSaved']);
+        add_action('wp_delete_nav_menu', [self::class, 'onMenuDeleted']);
+        add_action('update_option_' . NavigationSettings::OPTION, [self::class, 'onNavigationSetting']);
+        add_action('add_option_' . NavigationSettings::OPTION, [self::class, 'onNavigationSetting']);
+        add_action('delete_option_' . NavigationSettings::OPTION, [self::class, 'onNavigationSetting']);
+        add_filter('filter_block_editor_meta_boxes', [self::class, 'noteMetaBoxScreen'], PHP_INT_MAX);
+        // Late: output buffers are flushed (priority 1) and other plugins' shutdown changes are noted.
+        add_action('shutdown', [self::class, 'onShutdown'], self::SHUTDOWN_PRIORITY);
+        add_action(self::RETRY_HOOK, [self::class, 'retry']);
+        add_action(self::DEFERRED_HOOK, [self::class, 'sendDeferred']);
+    }
+
+    /* ---------------------------------------------------------------- collectors */
+
+    /**
+     * Publish, update of a published item, unpublish, trash, restore, a scheduled item going live.
+     *
+     * @param string  $new  The new status.
+     * @param string  $old  The old status.
+     * @param WP_Post $post The post.
+     */
+    public static function onTransition(string $new, string $old, WP_Post $post): void
+    {
+        if (self::ignored($post) || ('publish' !== $new && 'publish' !== $old)) {
+            return;
+        }
+        if ('publish' === $new) {
+            self::$posts[$post->ID] = true;
+            if ('publish' !== $old) {
+                self::$publishedNow[$post->ID] = true;
+                self::$linked[$post->ID] = true;
+            }
+            if ('publish' === $old) {
+                $event = 'update';
+            } elseif ('trash' === $old) {
+                $event = 'restore';
+            } elseif ('future' === $old && (wp_doing_cron() || doing_action('publish_future_post'))) {
+                $event = 'cron_publish';
+            } else {
+                $event = 'publish';
+            }
+        } else {
+            // Published → draft, pending, private, future or trash: the old address must go.
+            // WordPress may clear the slug on the way (pending without publish rights): use the one before.
+            $slug = 'trash' === $new ? self::slugBeforeTrash($post) : (self::$slugBefore[$post->ID] ?? $post->post_name);
+            self::gone($post, $slug);
+            self::$linked[$post->ID] = true;
+            $event = 'trash' === $new ? 'trash' : 'unpublish';
+        }
+        self::event($event);
+        self::noteFrame($post, $post->post_name);
+    }
+
+    /**
+     * Remembers a published item's slug before an update writes the new state.
+     *
+     * @param int $postId The post about to be updated.
+     */
+    public static function onBeforeUpdate(int $postId): void
+    {
+        $post = get_post($postId);
+        if ($post instanceof WP_Post && 'publish' === $post->post_status && '' !== $post->post_name) {
+            self::$slugBefore[$postId] = $post->post_name;
+        }
+    }
+
+    /**
+     * A slug change of a published item: the old address goes, the new one is read at the end.
+     *
+     * @param int     $postId The post.
+     * @param WP_Post $after  The post after the update.
+     * @param WP_Post $before The post before.
+     */
+    public static function onPostUpdated(int $postId, WP_Post $after, WP_Post $before): void
+    {
+        if (
+            self::ignored($after) || 'publish' !== $before->post_status || 'publish' !== $after->post_status
+            || $before->post_name === $after->post_name
+        ) {
+            return;
+        }
+        self::gone($before, $before->post_name);
+        self::$posts[$postId] = true;
+        self::$linked[$postId] = true;
+        self::event('slug_change');
+        // A frame type's frames name it by slug: the frames still naming the old slug changed too.
+        self::noteFrame($before, $before->post_name);
+    }
+
+    /**
+     * Deleting a published item (a trashed one's address is already gone).
+     *
+     * @param int $postId The post about to be deleted.
+     */
+    public static function onBeforeDelete(int $postId): void
+    {
+        $post = get_post($postId);
+        if (!$post instanceof WP_Post) {
+            return;
+        }
+        if ('nav_menu_item' === $post->post_type) {
+            self::onMenuSaved();
+            return;
+        }
+        if (self::ignored($post) || 'publish' !== $post->post_status) {
+            return;
+        }
+        // Its meta is deleted next: not a field change.
+        self::$deleting[$postId] = true;
+        self::gone($post, $post->post_name);
+        self::noteFrame($post, $post->post_name);
+        self::event('delete');
+    }
+
+    /**
+     * Before a field of a published frame page changes its `section`, its old address goes.
+     *
+     * @param mixed  $metaId   Meta id(s) (unused).
+     * @param int    $postId   The post.
+     * @param string $metaKey  The meta key.
+     */
+    public static function onMetaChanging(mixed $metaId, int $postId, string $metaKey): void
+    {
+        if ('section' !== $metaKey || $postId <= 0) {
+            return;
+        }
+        $post = get_post($postId);
+        if (
+            $post instanceof WP_Post && 'publish' === $post->post_status && 'fp_page' === self::restBase($post)
+            && !isset(self::$publishedNow[$postId])
+        ) {
+            self::gone($post, $post->post_name);
+        }
+    }
+
+    /**
+     * Before a field is added (same as onMetaChanging(), whose hooks pass the meta id first).
+     *
+     * @param int    $postId  The post.
+     * @param string $metaKey The meta key.
+     */
+    public static function onMetaAdding(int $postId, string $metaKey): void
+    {
+        self::onMetaChanging(0, $postId, $metaKey);
+    }
+
+    /**
+     * The featured image, a site field (`acf`) or a frame type's mapping of a published item changed.
+     *
+     * @param mixed  $metaId   Meta id(s) (unused).
+     * @param int    $postId   The post.
+     * @param string $metaKey  The meta key.
+     */
+    public static function onMetaChanged(mixed $metaId, int $postId, string $metaKey): void
+    {
+        // 0 when a key is deleted from every post at once (get_post(0) would be the global post).
+        $post = $postId > 0 ? get_post($postId) : null;
+        if (
+            !$post instanceof WP_Post || self::ignored($post) || 'publish' !== $post->post_status
+            || isset(self::$deleting[$postId])
+        ) {
+            return;
+        }
+        $restBase = (string) self::restBase($post);
+        if ('_thumbnail_id' === $metaKey) {
+            $event = 'featured_image';
+        } elseif (self::isField($restBase, $metaKey)) {
+            $event = 'field_update';
+        } else {
+            return;
+        }
+        self::$posts[$postId] = true;
+        self::noteFrame($post, $post->post_name);
+        self::event($event);
+    }
+
+    /**
+     * Sticky posts changed: the posts that became or stopped being sticky.
+     *
+     * @param mixed $old The old list.
+     * @param mixed $new The new list.
+     */
+    public static function onStickyChanged(mixed $old, mixed $new): void
+    {
+        $old = array_map('intval', is_array($old) ? $old : []);
+        $new = array_map('intval', is_array($new) ? $new : []);
+        $changed = array_merge(array_diff($old, $new), array_diff($new, $old));
+        foreach (array_unique($changed) as $postId) {
+            $post = get_post($postId);
+            if ($post instanceof WP_Post && !self::ignored($post) && 'publish' === $post->post_status) {
+                self::$posts[$postId] = true;
+                self::event('sticky');
+            }
+        }
+    }
+
+    /**
+     * The sticky list was created.
+     *
+     * @param string $option The option name (unused).
+     * @param mixed  $value  The new list.
+     */
+    public static function onStickyAdded(string $option, mixed $value): void
+    {
+        self::onStickyChanged([], $value);
+    }
+
+    /** A menu or one of its items was saved. */
+    public static function onMenuSaved(): void
+    {
+        self::$menu = true;
+        self::event('menu_save');
+    }
+
+    /** A menu was deleted. */
+    public static function onMenuDeleted(): void
+    {
+        self::$menu = true;
+        self::event('menu_delete');
+    }
+
+    /** The plugin's navigation id setting changed. */
+    public static function onNavigationSetting(): void
+    {
+        self::$menu = true;
+        self::event('navigation_setting');
+    }
+
+    /**
+     * Notes, while the block editor renders, that this user's editor of this post shows meta boxes:
+     * its saves will be followed by a meta-box request (see the class comment).
+     *
+     * @param mixed $metaBoxes The global meta box state (returned unchanged).
+     * @return mixed
+     */
+    public static function noteMetaBoxScreen(mixed $metaBoxes): mixed
+    {
+        $screen = function_exists('get_current_screen') ? get_current_screen() : null;
+        $post = get_post();
+        if (null === $screen || !$post instanceof WP_Post || !is_array($metaBoxes) || null === self::restBase($post)) {
+            return $metaBoxes;
+        }
+        foreach (['side', 'normal', 'advanced'] as $location) {
+            foreach ((array) ($metaBoxes[$screen->id][$location] ?? []) as $boxes) {
+                foreach ((array) $boxes as $box) {
+                    // The block editor's own rule (the_block_editor_meta_boxes()).
+                    if (is_array($box) && !empty($box['title']) && empty($box['args']['__back_compat_meta_box'])) {
+                        set_transient(self::metaBoxScreenKey(get_current_user_id(), $post->ID), 1, DAY_IN_SECONDS);
+                        return $metaBoxes;
+                    }
+                }
+            }
+        }
+        delete_transient(self::metaBoxScreenKey(get_current_user_id(), $post->ID));
+        return $metaBoxes;
+    }
+
+    /* ---------------------------------------------------------------- sending */
+
+    /**
+     * The end of the request: send what was collected (or defer it for the meta-box request).
+     */
+    public static function onShutdown(): void
+    {
+        $userId = get_current_user_id();
+        if ($userId > 0 && self::isMetaBoxRequest()) {
+            self::mergeState(self::claimDeferred($userId));
+        } elseif ($userId > 0 && is_admin()) {
+            self::sendStaleDeferred($userId);
+        }
+        if (!self::hasChanges()) {
+            return;
+        }
+        if (self::deferForMetaBoxes($userId)) {
+            return;
+        }
+        $payload = self::takePayload();
+        if (null === $payload) {
+            return;
+        }
+        if (function_exists('fastcgi_finish_request')) {
+            fastcgi_finish_request();
+        }
+        self::deliver($payload, 1);
+    }
+
+    /**
+     * The cron event of a deferral whose meta-box request never came.
+     *
+     * @param mixed $userId The user who saved.
+     */
+    public static function sendDeferred(mixed $userId): void
+    {
+        $state = self::claimDeferred((int) $userId);
+        if (null === $state) {
+            return;
+        }
+        $saved = self::takeState();
+        self::mergeState($state);
+        $payload = self::takePayload();
+        self::mergeState($saved);
+        if (null !== $payload) {
+            self::deliver($payload, 1);
+        }
+    }
+
+    /**
+     * The one retry of a failed delivery (cron).
+     *
+     * @param mixed $job `{payload, id}` as scheduled.
+     */
+    public static function retry(mixed $job): void
+    {
+        if (is_array($job) && isset($job['payload']) && is_array($job['payload'])) {
+            self::deliver($job['payload'], 2);
+        }
+    }
+
+    /**
+     * Sends one payload now and logs the outcome; a failed first attempt is retried once later.
+     *
+     * @param array{event: string, items: list<array<string, string>>, menu: bool} $payload
+     * @param int $attempt 1, or 2 for the retry (which is not retried again).
+     * @return array<string, mixed> The log entry.
+     */
+    public static function deliver(array $payload, int $attempt, bool $retry = true): array
+    {
+        $siteUrl = Config::siteUrl();
+        $secret = Config::revalidateSecret();
+        $entry = [
+            'time' => time(),
+            'event' => (string) $payload['event'],
+            'items' => $payload['items'],
+            'menu' => (bool) $payload['menu'],
+            'attempt' => $attempt,
+            'status' => null,
+            'error' => null,
+            'ok' => false,
+            'retry_at' => null,
+        ];
+        if (null === $siteUrl || null === $secret) {
+            $entry['error'] = 'Not sent: HEADLESS_SITE_URL or HEADLESS_REVALIDATE_SECRET is not set or invalid.';
+            WebhookLog::add($entry);
+            return $entry;
+        }
+        $response = wp_remote_post($siteUrl . self::PATH, [
+            'timeout' => self::TIMEOUT,
+            'redirection' => 0,
+            'headers' => [
+                'Content-Type' => 'application/json',
+                'x-revalidate-secret' => $secret,
+            ],
+            'body' => (string) wp_json_encode($payload),
+            'data_format' => 'body',
+        ]);
+        if (is_wp_error($response)) {
+            $entry['error'] = self::clip($response->get_error_message());
+        } else {
+            $status = (int) wp_remote_retrieve_response_code($response);
+            $entry['status'] = $status;
+            $entry['ok'] = $status >= 200 && $status < 300;
+            if (!$entry['ok']) {
+                $entry['error'] = self::clip(sprintf('HTTP %d: %s', $status, wp_remote_retrieve_body($response)));
+            }
+        }
+        if (!$entry['ok'] && $retry && 1 === $attempt) {
+            $at = time() + self::RETRY_SECONDS;
+            // A unique id: WordPress refuses an identical single event within ten minutes.
+            $job = ['payload' => $payload, 'id' => wp_generate_uuid4()];
+            if (false !== wp_schedule_single_event($at, self::RETRY_HOOK, [$job])) {
+                $entry['retry_at'] = $at;
+            }
+        }
+        WebhookLog::add($entry);
+        return $entry;
+    }
+
+    /**
+     * The payload of what was collected, or null when nothing on the site changed; the notes are
+     * reset. Slugs and sections are read now, from the final state.
+     *
+     * @return array{event: string, items: list<array<string, string>>, menu: bool}|null
+     */
+    public static function takePayload(): ?array
+    {
+        $state = self::takeState();
+        // `_id` is internal (the meta-box check), not part of the payload.
+        $items = array_map(static fn (array $item): array => array_diff_key($item, ['_id' => true]), $state['gone']);
+        $postIds = array_keys($state['posts']);
+        $frameIds = array_merge(
+            array_map('intval', array_keys($state['frames'])),
+            self::framesOfTypes(array_map('strval', array_keys($state['frameTypes'])))
+        );
+        $postIds = array_merge($postIds, self::pagesUsingFrames(array_values(array_unique($frameIds))));
+        $changed = [];
+        foreach (array_unique(array_map('intval', $postIds)) as $postId) {
+            $post = get_post($postId);
+            $item = $post instanceof WP_Post && 'publish' === $post->post_status ? self::item($post, $post->post_name) : null;
+            if (null !== $item) {
+                $changed[self::key($item)] = $item;
+            }
+        }
+        // Addresses that went away first: when more than MAX_ITEMS changed, `menu` regenerates the rest.
+        $items = array_values(array_merge($items, array_diff_key($changed, $items)));
+        // The navigation leaves out items linking to unpublished content, and links carry the slug.
+        $menu = $state['menu'] || self::linkedFromMenu(array_map('intval', array_keys($state['linked'])));
+        if (count($items) > self::MAX_ITEMS) {
+            $items = array_slice($items, 0, self::MAX_ITEMS);
+            $menu = true;
+        }
+        if ([] === $items && !$menu) {
+            return null;
+        }
+        return ['event' => self::eventLabel(array_keys($state['events'])), 'items' => $items, 'menu' => $menu];
+    }
+
+    /** Forgets everything collected (tests; and after sending). */
+    public static function reset(): void
+    {
+        self::takeState();
+    }
+
+    /* ---------------------------------------------------------------- deferral */
+
+    /** Whether this request is the block editor's meta-box save (`post.php?meta-box-loader=1`). */
+    private static function isMetaBoxRequest(): bool
+    {
+        // Only the flag's presence is read: post.php checks the request's nonces itself.
+        return is_admin() && isset($_GET['meta-box-loader']) && 'post.php' === ($GLOBALS['pagenow'] ?? '');
+    }
+
+    /**
+     * A cookie-authenticated REST save of a post whose block editor showed meta boxes: keep the notes
+     * for the meta-box request that follows. True when deferred.
+     */
+    private static function deferForMetaBoxes(int $userId): bool
+    {
+        $defer = $userId > 0 && defined('REST_REQUEST') && REST_REQUEST
+            && 0 === did_action('application_password_did_authenticate')
+            && (!empty($_SERVER['HTTP_X_WP_NONCE']) || !empty($_REQUEST['_wpnonce']))
+            // A save; the editor's "Move to trash" (DELETE) is followed by no meta-box request.
+            && 'DELETE' !== self::restMethod();
+        if ($defer) {
+            $defer = false;
+            foreach (array_keys(self::$posts + self::goneIds()) as $postId) {
+                if (false !== get_transient(self::metaBoxScreenKey($userId, (int) $postId))) {
+                    $defer = true;
+                    break;
+                }
+            }
+        }
+        /**
+         * Whether this request's notes wait for the block editor's meta-box request.
+         *
+         * @param bool $defer  The plugin's decision.
+         * @param int  $userId The current user.
+         */
+        if ($userId <= 0 || !apply_filters('payments_headless_defer_for_meta_boxes', $defer, $userId)) {
+            return false;
+        }
+        $state = self::takeState();
+        $previous = self::claimDeferred($userId);
+        self::mergeState($previous);
+        self::mergeState($state);
+        $state = self::takeState();
+        $state['since'] = is_array($previous) && isset($previous['since']) ? (int) $previous['since'] : time();
+        update_option(self::DEFERRED_OPTION . $userId, $state, false);
+        if (false === wp_next_scheduled(self::DEFERRED_HOOK, [$userId])) {
+            wp_schedule_single_event(time() + self::DEFER_SECONDS, self::DEFERRED_HOOK, [$userId]);
+        }
+        return true;
+    }
+
+    /** The REST request's method, after WordPress's method overrides (apiFetch sends DELETE as POST). */
+    private static function restMethod(): string
+    {
+        $method = $_SERVER['HTTP_X_HTTP_METHOD_OVERRIDE'] ?? $_GET['_method'] ?? $_SERVER['REQUEST_METHOD'] ?? 'GET';
+        return strtoupper(is_string($method) ? $method : 'GET');
+    }
+
+    /**
+     * Takes a user's deferred notes (null when none); only one request can take them.
+     *
+     * @return array<string, mixed>|null
+     */
+    private static function claimDeferred(int $userId): ?array
+    {
+        $name = self::DEFERRED_OPTION . $userId;
+        $state = get_option($name, null);
+        if (!is_array($state) || !delete_option($name)) {
+            return null;
+        }
+        wp_clear_scheduled_hook(self::DEFERRED_HOOK, [$userId]);
+        return $state;
+    }
+
+    /** A later admin request of the same user sends a deferral older than DEFER_SECONDS. */
+    private static function sendStaleDeferred(int $userId): void
+    {
+        $state = get_option(self::DEFERRED_OPTION . $userId, null);
+        if (is_array($state) && (int) ($state['since'] ?? 0) <= time() - self::DEFER_SECONDS) {
+            self::sendDeferred($userId);
+        }
+    }
+
+    /** The transient name noting a block editor screen with meta boxes. */
+    private static function metaBoxScreenKey(int $userId, int $postId): string
+    {
+        return self::META_BOX_SCREEN . $userId . '_' . $postId;
+    }
+
+    /* ---------------------------------------------------------------- state */
+
+    /**
+     * Returns the notes and empties them.
+     *
+     * @return array{posts: array<int, true>, gone: array<string, array<string, string>>, frames: array<int, true>,
+     *               frameTypes: array<string, true>, events: array<string, true>, menu: bool, linked: array<int, true>}
+     */
+    private static function takeState(): array
+    {
+        $state = [
+            'posts' => self::$posts, 'gone' => self::$gone, 'frames' => self::$frames,
+            'frameTypes' => self::$frameTypes, 'events' => self::$events, 'menu' => self::$menu,
+            'linked' => self::$linked,
+        ];
+        self::$linked = [];
+        self::$posts = [];
+        self::$gone = [];
+        self::$frames = [];
+        self::$frameTypes = [];
+        self::$events = [];
+        self::$menu = false;
+        self::$publishedNow = [];
+        self::$deleting = [];
+        self::$slugBefore = [];
+        return $state;
+    }
+
+    /**
+     * Adds notes (deferred ones, or saved ones) to the current request's.
+     *
+     * @param array<string, mixed>|null $state
+     */
+    private static function mergeState(?array $state): void
+    {
+        if (null === $state) {
+            return;
+        }
+        foreach ((array) ($state['posts'] ?? []) as $postId => $unused) {
+            self::$posts[(int) $postId] = true;
+        }
+        foreach ((array) ($state['gone'] ?? []) as $key => $item) {
+            if (is_array($item)) {
+                self::$gone[(string) $key] = $item;
+            }
+        }
+        foreach ((array) ($state['frames'] ?? []) as $frameId => $unused) {
+            self::$frames[(int) $frameId] = true;
+        }
+        foreach ((array) ($state['frameTypes'] ?? []) as $slug => $unused) {
+            self::$frameTypes[(string) $slug] = true;
+        }
+        foreach ((array) ($state['linked'] ?? []) as $postId => $unused) {
+            self::$linked[(int) $postId] = true;
+        }
+        foreach ((array) ($state['events'] ?? []) as $event => $unused) {
+            self::$events[(string) $event] = true;
+        }
+        self::$menu = self::$menu || !empty($state['menu']);
+    }
+
+    private static function hasChanges(): bool
+    {
+        return [] !== self::$posts || [] !== self::$gone || [] !== self::$frames || [] !== self::$frameTypes || self::$menu;
+    }
+
+    /**
+     * Post ids of the addresses that went away (for the meta-box screen check).
+     *
+     * @return array<int, true>
+     */
+    private static function goneIds(): array
+    {
+        $ids = [];
+        foreach (self::$gone as $item) {
+            if (isset($item['_id'])) {
+                $ids[(int) $item['_id']] = true;
+            }
+        }
+        return $ids;
+    }
+
+    /* ---------------------------------------------------------------- helpers */
+
+    /**
+     * Whether a post never concerns the site: not one of its types, an alert (read live), a
+     * revision, an autosave or an auto-draft.
+     */
+    private static function ignored(WP_Post $post): bool
+    {
+        if ((defined('DOING_AUTOSAVE') && DOING_AUTOSAVE) || 'auto-draft' === $post->post_status) {
+            return true;
+        }
+        if (wp_is_post_revision($post) || wp_is_post_autosave($post)) {
+            return true;
+        }
+        $restBase = self::restBase($post);
+        return null === $restBase || 'alert' === $restBase;
+    }
+
+    /** The post's REST base when it is one of the site's types. */
+    private static function restBase(WP_Post $post): ?string
+    {
+        return ContentModel::restBaseFor($post->post_type);
+    }
+
+    /**
+     * The address of a post with a slug: `{rest_base, slug}` plus `section` for frame pages; null for
+     * types without an address of their own (frames, frame types, alerts) or without a slug.
+     *
+     * @return array{rest_base: string, slug: string, section?: string}|null
+     */
+    private static function item(WP_Post $post, string $slug): ?array
+    {
+        $restBase = self::restBase($post);
+        if (null === $restBase || empty(ContentModel::TYPES[$restBase]['public']) || '' === $slug) {
+            return null;
+        }
+        $item = ['rest_base' => $restBase, 'slug' => $slug];
+        if ('fp_page' === $restBase) {
+            $section = get_post_meta($post->ID, 'section', true);
+            $item['section'] = is_string($section) && '' !== $section ? $section : 'pages';
+        }
+        return $item;
+    }
+
+    /** Notes an address that goes away now (its pages answer 404 after the call). */
+    private static function gone(WP_Post $post, string $slug): void
+    {
+        $item = self::item($post, $slug);
+        if (null !== $item) {
+            // `_id` is internal (the meta-box check); it is removed before sending.
+            self::$gone[self::key($item)] = $item + ['_id' => (string) $post->ID];
+        }
+    }
+
+    /**
+     * A frame or frame type changed: note it, so its pages are looked up at the end.
+     */
+    private static function noteFrame(WP_Post $post, string $slug): void
+    {
+        $restBase = self::restBase($post);
+        if ('frame' === $restBase) {
+            self::$frames[$post->ID] = true;
+        } elseif ('frame_type' === $restBase && '' !== $slug) {
+            self::$frameTypes[$slug] = true;
+            self::$frameTypes[self::slugBeforeTrash($post)] = true;
+        }
+    }
+
+    /** The slug a post had before it was trashed (WordPress keeps it in `_wp_desired_post_slug`). */
+    private static function slugBeforeTrash(WP_Post $post): string
+    {
+        $desired = get_post_meta($post->ID, '_wp_desired_post_slug', true);
+        if (is_string($desired) && '' !== $desired) {
+            return $desired;
+        }
+        return (string) preg_replace('/__trashed(-\d+)?$/', '', $post->post_name);
+    }
+
+    /** Whether a meta key is one of the site fields of a REST base (served under `acf`). */
+    private static function isField(string $restBase, string $metaKey): bool
+    {
+        if (isset(Fields::FIELDS[$restBase][$metaKey])) {
+            return true;
+        }
+        if ('frame' === $restBase) {
+            return Fields::FRAME_KEYS_META === $metaKey || 1 === preg_match(Fields::FRAME_KEY, $metaKey);
+        }
+        return 'frame_type' === $restBase && Fields::MAPPING_META === $metaKey;
+    }
+
+    /**
+     * Published frame pages whose `frames` list one of the frames.
+     *
+     * @param list<int> $frameIds
+     * @return list<int>
+     */
+    private static function pagesUsingFrames(array $frameIds): array
+    {
+        if ([] === $frameIds) {
+            return [];
+        }
+        $pageIds = get_posts([
+            'post_type' => ContentModel::postTypeFor('fp_page'), 'post_status' => 'publish',
+            'numberposts' => -1, 'fields' => 'ids', 'suppress_filters' => true, 'no_found_rows' => true,
+        ]);
+        $using = [];
+        foreach ($pageIds as $pageId) {
+            $frames = get_post_meta((int) $pageId, 'frames', true);
+            if (is_array($frames) && [] !== array_intersect($frameIds, array_map('intval', $frames))) {
+                $using[] = (int) $pageId;
+            }
+        }
+        return $using;
+    }
+
+    /**
+     * Whether a menu item links to one of the posts.
+     *
+     * @param list<int> $postIds
+     */
+    private static function linkedFromMenu(array $postIds): bool
+    {
+        if ([] === $postIds) {
+            return false;
+        }
+        $items = get_posts([
+            'post_type' => 'nav_menu_item', 'post_status' => 'any', 'numberposts' => 1, 'fields' => 'ids',
+            'suppress_filters' => true, 'no_found_rows' => true,
+            'meta_query' => [
+                ['key' => '_menu_item_type', 'value' => 'post_type'],
+                ['key' => '_menu_item_object_id', 'value' => array_map('strval', $postIds), 'compare' => 'IN'],
+            ],
+        ]);
+        return [] !== $items;
+    }
+
+    /**
+     * Published frames of frame types (by slug).
+     *
+     * @param list<string> $slugs
+     * @return list<int>
+     */
+    private static function framesOfTypes(array $slugs): array
+    {
+        $slugs = array_values(array_filter($slugs, static fn ($slug): bool => '' !== $slug));
+        if ([] === $slugs) {
+            return [];
+        }
+        $ids = get_posts([
+            'post_type' => ContentModel::postTypeFor('frame'), 'post_status' => 'publish', 'numberposts' => -1,
+            'fields' => 'ids', 'suppress_filters' => true, 'no_found_rows' => true,
+            'meta_query' => [['key' => 'frame_type', 'value' => $slugs, 'compare' => 'IN']],
+        ]);
+        return array_map('intval', $ids);
+    }
+
+    /**
+     * @param array<string, mixed> $item
+     */
+    private static function key(array $item): string
+    {
+        return $item['rest_base'] . '|' . ($item['section'] ?? '') . '|' . $item['slug'];
+    }
+
+    /** Notes an event label. */
+    private static function event(string $event): void
+    {
+        self::$events[$event] = true;
+    }
+
+    /**
+     * The events joined with `,`, at most 100 characters of `[a-z0-9_ ,:-]`.
+     *
+     * @param list<string> $events
+     */
+    private static function eventLabel(array $events): string
+    {
+        $events = array_values(array_filter($events, static fn ($e): bool => 1 === preg_match(self::EVENT_PATTERN, $e)));
+        $label = implode(',', $events);
+        return '' === $label ? 'update' : rtrim(substr($label, 0, 100), ',');
+    }
+
+    /** An error text for the log: one line, at most 300 characters. */
+    private static function clip(string $text): string
+    {
+        $text = trim((string) preg_replace('/\s+/', ' ', wp_strip_all_tags($text)));
+        return strlen($text) > 300 ? substr($text, 0, 300) . '…' : $text;
+    }
+}
