@@ -21,7 +21,7 @@ import { parseBenchOptions, USAGE, UsageError, type BenchOptions } from './optio
 import { allPass, checkMetric, formatMarkdownTable, formatTextTable, replaceResultsSection, median, type Budget, type Metric } from './report';
 import { htmlFileFor, LARGE_PHOTO_ARTICLE, pickOfferPage, pickRoute, prerenderedRoutes, TEMPLATES } from './routes';
 import { measureRevalidation } from './revalidation';
-import { measureMenuChange, measurePublish, pickPost, quantile } from './publishing';
+import { measureMenuChange, measurePublish, measureRealMenuChange, menuPages, pickPost, quantile } from './publishing';
 import { instance as realInstance } from '../real-wordpress/paths';
 import { upSeeded } from '../real-wordpress/seeded';
 import { down as downRealWordPress, writeHeadlessConfig } from '../real-wordpress/server';
@@ -297,7 +297,7 @@ async function menuChangePhase(ctx: Context): Promise<void> {
   log(`[bench] publishing: a menu change on the generated site (${ctx.routes.length} pages), the plugin's menu payload`);
   try {
     const run = await measureMenuChange(
-      { wordpressUrl: addresses.wordpressUrl, siteUrl: addresses.siteUrl, secret: addresses.secret, siteLog: ctx.site.log, pages: ctx.routes },
+      { wordpressUrl: addresses.wordpressUrl, siteUrl: addresses.siteUrl, secret: addresses.secret, siteLog: ctx.site.log, pages: menuPages(ctx.routes) },
       `Bench menu ${Date.now()}`,
     );
     ctx.metrics.push(
@@ -356,6 +356,18 @@ async function publishToLivePhase(ctx: Context, processes: Process[]): Promise<v
       { name: 'publishing: publish-to-live (REST answer → new title), median', value: median(fromAnswer), unit: 'ms' },
       { name: 'publishing: publish-to-live (REST answer → new title), p95', value: quantile(fromAnswer, 0.95), unit: 'ms' },
     );
+    // (c) The same chain for a menu: renamed in WordPress, the plugin's call, every page of the (seed-sized) site regenerated.
+    const menuName = 'publishing: real WordPress menu change (REST save → site job done)';
+    try {
+      const menuRun = await measureRealMenuChange({ ...target, siteLog: site.log, phpLog: path.join(inst.logDir, 'php.log') }, `bench ${Date.now()}`);
+      ctx.metrics.push(
+        { name: menuName, value: menuRun.seconds, unit: 's', note: menuRun.jobLine.replace('[revalidate] menu: ', 'job: ') },
+        { name: 'publishing: real WordPress menu change, requests/s WordPress received (mean)', value: menuRun.meanPerSecond, unit: 'req/s', note: `${menuRun.wordpressRequests} requests (php -S connections)` },
+        { name: 'publishing: real WordPress menu change, requests/s (busiest second)', value: menuRun.peakPerSecond, unit: 'req/s' },
+      );
+    } catch (error) {
+      ctx.metrics.push({ name: menuName, value: null, unit: 's', note: errorText(error) });
+    }
     ctx.details.push(
       `publishing: ${post.path} on ${inst.url}: update sent → live ${fromRequest.map((t) => `${Math.round(t)}`).join(', ')} ms; WordPress's answer took ${runs.map((r) => `${Math.round(r.updateMs)}`).join(', ')} ms (PHP's built-in server has no fastcgi_finish_request: the plugin's webhook runs before it answers)`,
     );

@@ -131,7 +131,10 @@ async function stats(wordpressUrl: string, reset = false): Promise<number> {
   return ((await response.json()) as { wpJsonRequests: number }).wpJsonRequests;
 }
 
-const jobEnds = (log: string): string[] => (existsSync(log) ? readFileSync(log, 'utf8').match(JOB_END) ?? [] : []);
+export const jobEnds = (log: string): string[] => (existsSync(log) ? readFileSync(log, 'utf8').match(JOB_END) ?? [] : []);
+
+/** Status pages (404, 500) are built with the fixed fallback navigation, not the menu: no job regenerates them. */
+export const menuPages = (routes: readonly string[]): string[] => routes.filter((route) => !/^\/(404|500)$/.test(route));
 
 /** Renames a top menu item, sends the plugin's menu payload, and measures the background regeneration. */
 export async function measureMenuChange(target: MenuTarget, label: string, timeoutMs = 30 * 60_000, concurrency = 8): Promise<MenuRun> {
@@ -197,4 +200,74 @@ export async function measureMenuChange(target: MenuTarget, label: string, timeo
     checked: target.pages.length,
     stale,
   };
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* (c) a menu change on the real WordPress, through the plugin                                 */
+/* ------------------------------------------------------------------------------------------ */
+
+export interface RealMenuTarget extends PublishTarget {
+  /** `next start`'s log (the job's end line). */
+  siteLog: string;
+  /** PHP's built-in server log: one `Accepted` line per connection, and it serves one request per connection. */
+  phpLog: string;
+}
+
+export interface RealMenuRun {
+  seconds: number;
+  jobLine: string;
+  wordpressRequests: number;
+  meanPerSecond: number;
+  peakPerSecond: number;
+}
+
+const acceptedLines = (log: string): number => (existsSync(log) ? (readFileSync(log, 'utf8').match(/ Accepted$/gm) ?? []).length : 0);
+
+/**
+ * Renames a top menu item through core's REST API (`POST /wp/v2/menu-items/{id}`, as wp-admin's
+ * menu screen saves it); the plugin sends `"menu": true`; measured until the site's background
+ * job ends, with the requests PHP's server accepted meanwhile. The label is put back afterwards.
+ */
+export async function measureRealMenuChange(target: RealMenuTarget, suffix: string, timeoutMs = 10 * 60_000): Promise<RealMenuRun> {
+  const auth = `Basic ${Buffer.from(`${target.user}:${target.appPassword}`).toString('base64')}`;
+  const rest = async (method: string, route: string, body?: unknown) => {
+    const response = await fetch(`${target.wordpressUrl}/wp-json/wp/v2/${route}`, {
+      method,
+      headers: { Authorization: auth, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(60_000),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text.slice(0, 200)}`);
+    return JSON.parse(text) as unknown;
+  };
+  const menu = (await (await fetch(`${target.wordpressUrl}/wp-json/wp/v2/navigation/3`)).json()) as MenuItem[];
+  const top = menu.find((m) => m.menu_item_parent === '0');
+  if (!top) throw new Error('The menu has no top item');
+  const original = ((await rest('GET', `menu-items/${top.ID}?context=edit`)) as { title: { raw: string } }).title.raw;
+  const endsBefore = jobEnds(target.siteLog).length;
+  const acceptedBefore = acceptedLines(target.phpLog);
+  const started = performance.now();
+  try {
+    await rest('POST', `menu-items/${top.ID}`, { title: `${original} ${suffix}` });
+    let previous = acceptedLines(target.phpLog);
+    let previousAt = performance.now();
+    let peak = 0;
+    let jobLine: string | undefined;
+    while (!jobLine) {
+      if (performance.now() - started > timeoutMs) throw new Error(`The menu job did not end within ${timeoutMs / 1000} s`);
+      await sleep(1000);
+      const count = acceptedLines(target.phpLog);
+      const now = performance.now();
+      peak = Math.max(peak, ((count - previous) * 1000) / (now - previousAt));
+      previous = count;
+      previousAt = now;
+      jobLine = jobEnds(target.siteLog)[endsBefore];
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const wordpressRequests = acceptedLines(target.phpLog) - acceptedBefore;
+    return { seconds, jobLine, wordpressRequests, meanPerSecond: wordpressRequests / seconds, peakPerSecond: peak };
+  } finally {
+    await rest('POST', `menu-items/${top.ID}`, { title: original }).catch(() => undefined);
+  }
 }
