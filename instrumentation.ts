@@ -3,7 +3,9 @@
  * environment variable stops start-up (exit status 1) with an error that names it, not the first request.
  * With REDIS_URL set, the process's Redis connection is opened here too, so the shared ISR cache
  * and rate limits use it from the first request (src/lib/redis/connection.mjs; a Redis that is
- * down does not stop start-up: the instance serves from its local cache until it is back).
+ * down does not stop start-up: the instance serves from its local cache until it is back), and
+ * this process subscribes to the cache invalidations every instance's webhook broadcasts
+ * (src/lib/site/invalidation.ts).
  */
 import { isBuildPhase } from './src/lib/buildPhase';
 
@@ -17,6 +19,9 @@ export async function register(): Promise<void> {
     if (redisUrl && !isBuildPhase()) {
       const { sharedRedisConnection } = await import('./src/lib/redis/connection.mjs');
       sharedRedisConnection(redisUrl);
+      // Issue 10 §3: a webhook call on any instance clears this one's per-process caches too.
+      const { startInvalidationSubscriber } = await import('./src/lib/site/invalidation');
+      startInvalidationSubscriber(redisUrl);
     }
   }
 }

@@ -24,6 +24,15 @@ describe('bench options', () => {
     expect(parseBenchOptions(['--help'], {})).toBe('help');
   });
 
+  it('issue 10 §4: the publishing phase is off by default and turned on by --publishing or BENCH_PUBLISHING=1, 10 edits unless told', () => {
+    expect(DEFAULTS).toMatchObject({ publishing: false, publishRuns: 10 });
+    expect(parseBenchOptions(['--publishing'], {})).toMatchObject({ publishing: true, publishRuns: 10 });
+    expect(parseBenchOptions([], { BENCH_PUBLISHING: '1', BENCH_PUBLISH_RUNS: '3' })).toMatchObject({ publishing: true, publishRuns: 3 });
+    expect(parseBenchOptions(['--publish-runs', '5'], { BENCH_PUBLISHING: 'false' })).toMatchObject({ publishing: false, publishRuns: 5 });
+    expect(() => parseBenchOptions([], { BENCH_PUBLISHING: 'yes please' })).toThrow('BENCH_PUBLISHING must be 1, 0, true or false');
+    expect(() => parseBenchOptions(['--publish-runs', '0'], {})).toThrow('--publish-runs must be an integer ≥ 1');
+  });
+
   it('refuses what it does not understand', () => {
     expect(() => parseBenchOptions(['--items', '-1'], {})).toThrow(UsageError);
     expect(() => parseBenchOptions(['--connections', '0'], {})).toThrow('--connections must be an integer ≥ 1');

@@ -11,6 +11,12 @@
  * (d) with Redis back, the instances share pages again;
  * (e) an instance C started while its REDIS_URL points at nothing serves pages and the API routes
  *     (200/204) from its local cache and logs the outage once.
+ * Issue 10 §3 (first, while every per-process cache is fresh): after ONE webhook call to A (the
+ * plugin's payload: an item and a menu save), B renders a page with the new menu and answers a
+ * search with the new results, although both were cached on B moments before (menu 5 min, search
+ * 60 s): the broadcast on Redis pub/sub cleared them. C, whose Redis is down (no broadcast reaches
+ * it), cached the same things at the same moment and still serves the old ones: the control that
+ * proves B's were cleared by the broadcast, not by expiry.
  * It runs after every other file (e2e/stateful, see e2e/harness/sequencer.mjs): it changes content.
  */
 import { execFileSync } from 'node:child_process';
@@ -104,7 +110,8 @@ beforeAll(async () => {
     instances[name].process = startDetached(
       path.join(BIN, 'next'),
       ['start', '-p', String(port), '-H', HOST],
-      siteEnv(readState(), { REDIS_URL: name === 'C' ? deadRedisUrl : redisUrl }),
+      // TRUST_PROXY: the issue 10 test searches as its own client (X-Forwarded-For), leaving the rate-limit test's count alone.
+      siteEnv(readState(), { REDIS_URL: name === 'C' ? deadRedisUrl : redisUrl, TRUST_PROXY: '1' }),
       INSTANCE_LOGS[name],
     );
   }
@@ -161,6 +168,115 @@ async function newsItem(index: number): Promise<{ id: number; slug: string; path
 
 const buildId = () => readFileSync(path.join(ROOT, '.next', 'BUILD_ID'), 'utf8').trim();
 const outageLines = (name: Instance) => readFileSync(INSTANCE_LOGS[name], 'utf8').match(OUTAGE_LINE)?.length ?? 0;
+
+/** A search on one instance, as the client `client` (X-Forwarded-For, trusted with TRUST_PROXY=1): the result titles. */
+async function searchTitles(base: string, query: string, client = '198.51.100.10'): Promise<string[]> {
+  const response = await fetch(`${base}/api/search`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', s: encodeURIComponent(query), 'X-Forwarded-For': client },
+    body: JSON.stringify({ s: query }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { title: string }[]).map((r) => r.title);
+}
+
+interface WpMenuItem {
+  ID: number;
+  menu_item_parent: string;
+  title: string;
+  url: string;
+}
+
+async function readMenu(): Promise<WpMenuItem[]> {
+  const response = await fetch(`${readState().wordpressUrl}/wp-json/wp/v2/navigation/3`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as WpMenuItem[];
+}
+
+async function writeMenu(items: WpMenuItem[]): Promise<void> {
+  const response = await fetch(`${readState().wordpressUrl}/__fake/navigation/3`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(items) });
+  expect(response.status).toBe(200);
+}
+
+describe('issue 10 §3: one webhook call, every instance drops its per-process caches (Redis pub/sub)', () => {
+  test('after one call to A, B renders the new menu and finds the new search result; C (no broadcast) keeps its cached ones', async () => {
+    const stamp = Date.now();
+    // Items no other test of this file changes: a news item to search for, a blog post to render under new slugs.
+    const searched = await newsItem(1);
+    const blog = (await idList(contentTypeDef('blog')))[0];
+    const rendered = { id: blog.id, slug: blog.slug };
+    const menu = await readMenu();
+    const top = menu.find((m) => m.menu_item_parent === '0' && m.url !== '#');
+    expect(top).toBeDefined();
+    const oldLabel = top!.title;
+    const newLabel = `Menu ${stamp}`;
+    const word = `zephyrine${stamp}`;
+
+    // A page only `name` renders: the blog post under a slug nobody built, regenerated or rendered
+    // (the instances share .next on disk, where Next also keeps rendered pages).
+    const renderOn = async (name: 'B' | 'C', step: string) => {
+      const slug = `${rendered.slug}-${step}-${name.toLowerCase()}-${stamp}`;
+      await patchContent('posts', rendered.id, { slug });
+      const page = await getPage(instances[name].url, sitePath('blog', slug));
+      expect({ name, step, status: page.status }).toEqual({ name, step, status: 200 });
+      return page.html;
+    };
+
+    // 1. B and C each render a page: each caches the current menu now.
+    for (const name of ['B', 'C'] as const) {
+      const html = await renderOn(name, 'before');
+      expect(html).toContain(oldLabel);
+      expect(html).not.toContain(newLabel);
+    }
+    // … and each caches an empty result for the word (search results are kept 60 s).
+    expect(await searchTitles(instances.B.url, word)).toEqual([]);
+    expect(await searchTitles(instances.C.url, word)).toEqual([]);
+
+    // 2. An editor renames a menu item and puts the word in a news title; WordPress sends ONE call, to A.
+    await writeMenu(menu.map((m) => (m.ID === top!.ID ? { ...m, title: newLabel } : m)));
+    const newTitle = `Broadcast headline ${word}`;
+    await patchContent('news', searched.id, { title: newTitle });
+    const answer = await revalidateOn(instances.A.url, { event: 'menu_save,update', items: [{ rest_base: 'news', slug: searched.slug }], menu: true });
+    expect(answer.status).toBe(202);
+    expect(answer.body).toEqual({ revalidated: expect.arrayContaining([searched.path]), failed: [], scheduled: expect.any(Number) });
+
+    try {
+      // 3. B's menu cache was cleared: a page B renders now (a slug A's job does not know) has the new label.
+      expect(await renderOn('B', 'after')).toContain(newLabel);
+
+      // 4. B's search cache was cleared: the new result, well within its 60 s lifetime (each try as
+      //    another client, so that polling never meets the rate limit).
+      let tries = 0;
+      const titles = await poll(
+        async () => {
+          const found = await searchTitles(instances.B.url, word, `198.51.100.${20 + (tries++ % 200)}`);
+          return found.length > 0 ? found : undefined;
+        },
+        { timeoutMs: 5000, intervalMs: 100, what: `instance B to find “${word}”` },
+      );
+      expect(titles).toEqual([newTitle]);
+
+      // Control: C cached the same menu and results at the same moment, and was not told.
+      expect(await searchTitles(instances.C.url, word)).toEqual([]);
+      const onC = await renderOn('C', 'after');
+      expect(onC).toContain(oldLabel);
+      expect(onC).not.toContain(newLabel);
+
+      // 5. A's background job regenerates every page with the new menu; B serves them (shared through Redis).
+      await poll(
+        async () => (/\[revalidate\] menu: (\d+) pages regenerated|\[revalidate\] menu: \d+ of \d+ pages failed/.test(readFileSync(INSTANCE_LOGS.A, 'utf8')) ? true : undefined),
+        { timeoutMs: 120_000, intervalMs: 250, what: "A's background menu job to end" },
+      );
+      const listing = await getPage(instances.B.url, '/about-us/news');
+      expect(listing.status).toBe(200);
+      expect(listing.html).toContain(newLabel);
+    } finally {
+      await writeMenu(menu);
+      await patchContent('posts', rendered.id, { slug: rendered.slug });
+    }
+  }, 240_000);
+});
 
 describe('issue 5 §4: several instances share one ISR cache through Redis', () => {
   test('a page revalidated on instance A is served new by instance B within 1 s; keys carry the build id', async () => {

@@ -21,8 +21,15 @@ import { parseBenchOptions, USAGE, UsageError, type BenchOptions } from './optio
 import { allPass, checkMetric, formatMarkdownTable, formatTextTable, replaceResultsSection, median, type Budget, type Metric } from './report';
 import { htmlFileFor, LARGE_PHOTO_ARTICLE, pickOfferPage, pickRoute, prerenderedRoutes, TEMPLATES } from './routes';
 import { measureRevalidation } from './revalidation';
+import { measureMenuChange, measurePublish, measureRealMenuChange, menuPages, pickPost, quantile } from './publishing';
+import { instance as realInstance } from '../real-wordpress/paths';
+import { upSeeded } from '../real-wordpress/seeded';
+import { down as downRealWordPress, writeHeadlessConfig } from '../real-wordpress/server';
+import { randomBytes } from 'node:crypto';
 import { NEXT_BUILD_ARGS } from '../next-build';
-import { chooseAddresses, DIST_DIR, DIST_DIR_NAME, RESULTS_DIR, runBuild, startSite, startStaticServer, startWordPress, type Addresses, type Process } from './servers';
+import { chooseAddresses, DIST_DIR, DIST_DIR_NAME, RESULTS_DIR, runBuild, startSite, startStaticServer, startWordPress, type Addresses, type Process, type SiteVariant } from './servers';
+import { freePort } from '../../e2e/harness/processes';
+import { HOST } from '../../e2e/harness/config';
 import { getTarget, measure, SEARCH_TERMS, searchTarget, type LoadResult } from './serving';
 
 const BUDGETS = {
@@ -37,6 +44,8 @@ const BUDGETS = {
   'best-practices': { op: '>=', limit: 0.95 },
   seo: { op: '>=', limit: 1 },
   cls: { op: '==', limit: 0 },
+  /** Issue 10 §4: publish-to-live, median. */
+  publishMedianMs: { op: '<=', limit: 2000 },
   noErrors: { op: '==', limit: 0 },
 } as const satisfies Record<string, Budget>;
 
@@ -53,6 +62,8 @@ interface Context {
   routes: string[];
   /** The article (a blog post) measured for serving, Lighthouse and revalidation. */
   article: string | null;
+  /** `next start` of the bench build (its log has the menu job's line). */
+  site: Process | null;
 }
 
 function countHtmlFiles(dir: string): number {
@@ -72,14 +83,8 @@ async function buildPhase(ctx: Context): Promise<boolean> {
   rmSync(DIST_DIR, { recursive: true, force: true });
   await fakeStats(addresses.wordpressUrl, true);
   log(`[bench] next ${NEXT_BUILD_ARGS.join(' ')} into ${DIST_DIR_NAME} over ${options.items} generated items per type (log: bench/results/logs/build.log)`);
-  // next build points next-env.d.ts at its build directory's types: leave the developer's as it was.
-  const nextEnv = path.join(ROOT, 'next-env.d.ts');
-  const previousNextEnv = existsSync(nextEnv) ? readFileSync(nextEnv) : null;
   const started = performance.now();
-  const code = await runBuild(addresses).finally(() => {
-    if (previousNextEnv) writeFileSync(nextEnv, previousNextEnv);
-    else rmSync(nextEnv, { force: true });
-  });
+  const code = await keepingNextEnv(() => runBuild(addresses));
   const seconds = (performance.now() - started) / 1000;
   if (code !== '0') {
     ctx.metrics.push({ name: 'build: next build wall time', value: null, unit: 's', note: `next build failed (${code}), see bench/results/logs/build.log` });
@@ -271,6 +276,110 @@ async function revalidationPhase(ctx: Context): Promise<void> {
   }
 }
 
+/** Keeps the developer's next-env.d.ts as it was (next build points it at its build directory's types). */
+async function keepingNextEnv<T>(run: () => Promise<T>): Promise<T> {
+  const nextEnv = path.join(ROOT, 'next-env.d.ts');
+  const previous = existsSync(nextEnv) ? readFileSync(nextEnv) : null;
+  return run().finally(() => {
+    if (previous) writeFileSync(nextEnv, previous);
+    else rmSync(nextEnv, { force: true });
+  });
+}
+
+/** (b) of the publishing phase: a menu change on the bench's generated site (the content server counts WordPress's requests). */
+async function menuChangePhase(ctx: Context): Promise<void> {
+  const { addresses } = ctx;
+  const name = 'publishing: menu change → every page shows it';
+  if (!ctx.site) {
+    ctx.metrics.push({ name, value: null, unit: 's', note: 'the site did not start' });
+    return;
+  }
+  log(`[bench] publishing: a menu change on the generated site (${ctx.routes.length} pages), the plugin's menu payload`);
+  try {
+    const run = await measureMenuChange(
+      { wordpressUrl: addresses.wordpressUrl, siteUrl: addresses.siteUrl, secret: addresses.secret, siteLog: ctx.site.log, pages: menuPages(ctx.routes) },
+      `Bench menu ${Date.now()}`,
+    );
+    ctx.metrics.push(
+      { name, value: run.seconds, unit: 's', note: `${run.scheduled} pages scheduled, 8 at a time; content server (fake WordPress, --items ${ctx.options.items})` },
+      { name: 'publishing: menu change, WordPress requests/s (mean)', value: run.meanPerSecond, unit: 'req/s', note: `${run.wordpressRequests} requests in ${run.seconds.toFixed(1)} s` },
+      { name: 'publishing: menu change, WordPress requests/s (busiest second)', value: run.peakPerSecond, unit: 'req/s' },
+      { name: 'publishing: menu change, pages without the new menu afterwards', value: run.stale.length, unit: 'count', budget: BUDGETS.noErrors, note: `of ${run.checked} fetched` },
+    );
+    ctx.details.push(`publishing: menu job: ${run.jobLine}`);
+    if (run.stale.length) ctx.details.push(`publishing: pages without the new menu: ${run.stale.slice(0, 10).join(', ')}`);
+  } catch (error) {
+    ctx.metrics.push({ name, value: null, unit: 's', note: errorText(error) });
+  }
+}
+
+/**
+ * (a) of the publishing phase: publish-to-live on the real WordPress. Starts (and seeds) the
+ * instance of REAL_WORDPRESS_PORT when it is not running, builds the site on it into its own
+ * directory, points the plugin at that site, and measures `publishRuns` title edits.
+ */
+async function publishToLivePhase(ctx: Context, processes: Process[]): Promise<void> {
+  const name = 'publishing: publish-to-live (REST update sent → new title on the site), median';
+  const inst = realInstance();
+  const extraConfig = path.join(inst.stateDir, 'extra-config.php');
+  const previousExtra = existsSync(extraConfig) ? readFileSync(extraConfig) : null;
+  let started = false;
+  try {
+    log(`[bench] publishing: the real WordPress at ${inst.url} (REAL_WORDPRESS_PORT), started and seeded when needed`);
+    const real = await upSeeded(inst, { log: (line) => log(`[bench] real WordPress: ${line}`) });
+    started = !real.wasRunning;
+    const sitePort = await freePort();
+    const addresses: Addresses = { ...ctx.addresses, wordpressUrl: inst.url, wordpressPort: inst.port, sitePort, siteUrl: `http://${HOST}:${sitePort}` };
+    // A long ISR interval: only the plugin's webhook can make the page fresh within the measurement.
+    const variant: SiteVariant = { distDirName: '.cache/next-bench-real', revalidateSeconds: 3600, suffix: 'real' };
+    rmSync(path.join(ROOT, variant.distDirName), { recursive: true, force: true });
+    log(`[bench] publishing: next build on the real WordPress into ${variant.distDirName} (log: bench/results/logs/build-real.log)`);
+    const code = await keepingNextEnv(() => runBuild(addresses, variant));
+    if (code !== '0') throw new Error(`next build on the real WordPress failed (${code}), see bench/results/logs/build-real.log`);
+    const site = await startSite(addresses, variant);
+    processes.push(site);
+    writeHeadlessConfig(inst, { siteUrl: addresses.siteUrl, revalidateSecret: addresses.secret, previewSecret: randomBytes(24).toString('hex') });
+    const target = { wordpressUrl: inst.url, user: real.adminUser, appPassword: real.appPassword, siteUrl: addresses.siteUrl };
+    const post = await pickPost(target);
+    const first = await fetch(`${addresses.siteUrl}${post.path}`);
+    await first.arrayBuffer();
+    if (!first.ok) throw new Error(`${post.path} answered ${first.status} before any edit`);
+    const runs = [];
+    for (let i = 0; i < ctx.options.publishRuns; i++) {
+      runs.push(await measurePublish(target, post, `Bench publish ${i + 1} ${Date.now()}`));
+    }
+    const fromRequest = runs.map((r) => r.fromRequestMs);
+    const fromAnswer = runs.map((r) => r.fromAnswerMs);
+    ctx.metrics.push(
+      { name, value: median(fromRequest), unit: 'ms', budget: BUDGETS.publishMedianMs, note: `real WordPress (php -S, 4 workers), ${runs.length} edits of ${post.path}` },
+      { name: 'publishing: publish-to-live (REST update sent → new title), p95', value: quantile(fromRequest, 0.95), unit: 'ms' },
+      { name: 'publishing: publish-to-live (REST answer → new title), median', value: median(fromAnswer), unit: 'ms' },
+      { name: 'publishing: publish-to-live (REST answer → new title), p95', value: quantile(fromAnswer, 0.95), unit: 'ms' },
+    );
+    // (c) The same chain for a menu: renamed in WordPress, the plugin's call, every page of the (seed-sized) site regenerated.
+    const menuName = 'publishing: real WordPress menu change (REST save → site job done)';
+    try {
+      const menuRun = await measureRealMenuChange({ ...target, siteLog: site.log, phpLog: path.join(inst.logDir, 'php.log') }, `bench ${Date.now()}`);
+      ctx.metrics.push(
+        { name: menuName, value: menuRun.seconds, unit: 's', note: menuRun.jobLine.replace('[revalidate] menu: ', 'job: ') },
+        { name: 'publishing: real WordPress menu change, requests/s WordPress received (mean)', value: menuRun.meanPerSecond, unit: 'req/s', note: `${menuRun.wordpressRequests} requests (php -S connections)` },
+        { name: 'publishing: real WordPress menu change, requests/s (busiest second)', value: menuRun.peakPerSecond, unit: 'req/s' },
+      );
+    } catch (error) {
+      ctx.metrics.push({ name: menuName, value: null, unit: 's', note: errorText(error) });
+    }
+    ctx.details.push(
+      `publishing: ${post.path} on ${inst.url}: update sent → live ${fromRequest.map((t) => `${Math.round(t)}`).join(', ')} ms; WordPress's answer took ${runs.map((r) => `${Math.round(r.updateMs)}`).join(', ')} ms (PHP's built-in server has no fastcgi_finish_request: the plugin's webhook runs before it answers)`,
+    );
+  } catch (error) {
+    ctx.metrics.push({ name, value: null, unit: 'ms', budget: BUDGETS.publishMedianMs, note: errorText(error) });
+  } finally {
+    if (previousExtra) writeFileSync(extraConfig, previousExtra, { mode: 0o600 });
+    else rmSync(extraConfig, { force: true });
+    if (started) await downRealWordPress(inst);
+  }
+}
+
 function machine(): string {
   const cpus = os.cpus();
   return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, load ${os
@@ -285,7 +394,7 @@ function commandLine(argv: readonly string[]): string {
 
 function writeResults(ctx: Context, argv: readonly string[], startedAt: Date): string {
   const { options } = ctx;
-  const settings = `--items ${options.items}, ${options.connections} connections × ${options.duration} s after ${options.warmup} s warm-up, ${options.lighthouseRuns} Lighthouse run(s) per page, ${options.revalidationRuns} revalidation(s); gzip level ${GZIP_LEVEL}, 1 kB = 1000 bytes`;
+  const settings = `--items ${options.items}, ${options.connections} connections × ${options.duration} s after ${options.warmup} s warm-up, ${options.lighthouseRuns} Lighthouse run(s) per page, ${options.revalidationRuns} revalidation(s)${options.publishing ? `, publishing phase (${options.publishRuns} edits)` : ''}; gzip level ${GZIP_LEVEL}, 1 kB = 1000 bytes`;
   const markdown = [
     `Command: \`${commandLine(argv)}\` (${settings})`,
     `Run: ${startedAt.toISOString()}, ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s; machine: ${machine()}`,
@@ -320,7 +429,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const startedAt = new Date();
   const addresses = await chooseAddresses();
-  const ctx: Context = { options, addresses, metrics: [], details: [], routes: [], article: null };
+  const ctx: Context = { options, addresses, metrics: [], details: [], routes: [], article: null, site: null };
   const processes: Process[] = [];
   // The servers are started unref'd (e2e/harness/processes.ts): keep this process alive while waiting on them.
   const keepAlive = setInterval(() => undefined, 60_000);
@@ -330,10 +439,11 @@ async function main(argv: string[]): Promise<number> {
     if (await buildPhase(ctx)) {
       ctx.article = pickRoute(ctx.routes, TEMPLATES.find((t) => t.name === 'article (blog)')!.route);
       if (!options.skip.includes('js')) jsPhase(ctx);
-      const needsSite = ['serving', 'images', 'lighthouse', 'revalidation'].some((phase) => !options.skip.includes(phase as never));
+      const needsSite = options.publishing || ['serving', 'images', 'lighthouse', 'revalidation'].some((phase) => !options.skip.includes(phase as never));
       if (needsSite) {
         log(`[bench] next start at ${addresses.siteUrl}`);
-        processes.push(await startSite(addresses));
+        ctx.site = await startSite(addresses);
+        processes.push(ctx.site);
       }
       if (!options.skip.includes('serving')) {
         if (ctx.article) processes.push(await startStaticServer(addresses, path.join(DIST_DIR, 'server', 'pages'), ctx.article));
@@ -342,6 +452,12 @@ async function main(argv: string[]): Promise<number> {
       if (!options.skip.includes('images')) await imagesPhase(ctx);
       if (!options.skip.includes('lighthouse')) await lighthousePhase(ctx);
       if (!options.skip.includes('revalidation')) await revalidationPhase(ctx);
+      if (options.publishing) {
+        await menuChangePhase(ctx);
+        // The generated site is not needed any more: its CPU goes to the real WordPress's build.
+        await ctx.site?.stop();
+        await publishToLivePhase(ctx, processes);
+      }
     }
   } catch (error) {
     ctx.metrics.push({ name: 'bench', value: null, unit: 'count', note: errorText(error) });

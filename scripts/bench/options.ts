@@ -21,6 +21,10 @@ export interface BenchOptions {
   skip: Phase[];
   /** Also rewrite the results section of docs/performance.md. */
   writeDocs: boolean;
+  /** Run the publishing phase (issue 10 §4: publish-to-live on the real WordPress, a menu change on the generated site). Off by default. */
+  publishing: boolean;
+  /** Title edits measured by the publishing phase (median and p95 reported). */
+  publishRuns: number;
 }
 
 /**
@@ -39,6 +43,8 @@ export const DEFAULTS: BenchOptions = {
   revalidationRuns: 3,
   skip: [],
   writeDocs: false,
+  publishing: false,
+  publishRuns: 10,
 };
 
 export const USAGE = `usage: npm run bench -- [options]
@@ -50,6 +56,10 @@ export const USAGE = `usage: npm run bench -- [options]
   --revalidation-runs N   revalidation measurements, median reported (default ${DEFAULTS.revalidationRuns}; env BENCH_REVALIDATION_RUNS)
   --skip a,b              phases to leave out: ${PHASES.filter((p) => p !== 'build').join(', ')} (env BENCH_SKIP)
   --write-docs            also write the table into docs/performance.md
+  --publishing            also run the publishing phase (off by default; env BENCH_PUBLISHING=1): publish-to-live
+                          on the real WordPress (REAL_WORDPRESS_PORT, started and seeded when needed) and a menu
+                          change on the generated site
+  --publish-runs N        title edits measured by the publishing phase (default ${DEFAULTS.publishRuns}; env BENCH_PUBLISH_RUNS)
   --help`;
 
 export class UsageError extends Error {}
@@ -78,6 +88,7 @@ const NUMERIC = {
   warmup: ['--warmup', 'BENCH_WARMUP', 0],
   lighthouseRuns: ['--lighthouse-runs', 'BENCH_LIGHTHOUSE_RUNS', 1],
   revalidationRuns: ['--revalidation-runs', 'BENCH_REVALIDATION_RUNS', 1],
+  publishRuns: ['--publish-runs', 'BENCH_PUBLISH_RUNS', 1],
 } as const satisfies Partial<Record<keyof BenchOptions, readonly [string, string, number]>>;
 
 /** The options, or `'help'` for --help. Throws UsageError on anything it does not understand. */
@@ -88,12 +99,21 @@ export function parseBenchOptions(argv: readonly string[], env: Record<string, s
     if (value) (options[key as keyof typeof NUMERIC] as number) = integer(value, variable, min);
   }
   if (env.BENCH_SKIP?.trim()) options.skip = phases(env.BENCH_SKIP, 'BENCH_SKIP');
+  const publishing = env.BENCH_PUBLISHING?.trim();
+  if (publishing) {
+    if (!/^(0|1|true|false)$/i.test(publishing)) throw new UsageError(`BENCH_PUBLISHING must be 1, 0, true or false, got "${publishing}"`);
+    options.publishing = /^(1|true)$/i.test(publishing);
+  }
 
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     if (flag === '--help' || flag === '-h') return 'help';
     if (flag === '--write-docs') {
       options.writeDocs = true;
+      continue;
+    }
+    if (flag === '--publishing') {
+      options.publishing = true;
       continue;
     }
     const numeric = Object.entries(NUMERIC).find(([, [name]]) => name === flag);

@@ -84,18 +84,26 @@ export async function chooseAddresses(): Promise<Addresses> {
   };
 }
 
+/** A second site of the run (the publishing phase's build on the real WordPress): its build directory, ISR interval and log names. */
+export interface SiteVariant {
+  distDirName: string;
+  revalidateSeconds: number;
+  /** Suffix of its log files (`build-{suffix}.log`, `site-{suffix}.log`). */
+  suffix: string;
+}
+
 /** The site's environment for build and start: the same addresses for both (`next build` inlines WORDPRESS_URL and SITE_URL). */
-export function siteEnv(addresses: Addresses): NodeJS.ProcessEnv {
+export function siteEnv(addresses: Addresses, variant?: SiteVariant): NodeJS.ProcessEnv {
   return childEnv({
     WORDPRESS_URL: addresses.wordpressUrl,
     MEDIA_HOST: addresses.wordpressUrl,
     CMS_DEV_HOSTS: 'dev-cms.example.test',
     SITE_URL: addresses.siteUrl,
     REVALIDATE_SECRET: addresses.secret,
-    REVALIDATE_SECONDS: '60',
+    REVALIDATE_SECONDS: String(variant?.revalidateSeconds ?? 60),
     // The search load test varies X-Forwarded-For to stand for many visitors behind one proxy.
     TRUST_PROXY: '1',
-    NEXT_DIST_DIR: DIST_DIR_NAME,
+    NEXT_DIST_DIR: variant?.distDirName ?? DIST_DIR_NAME,
     NEXT_TELEMETRY_DISABLED: '1',
   });
 }
@@ -113,16 +121,16 @@ export async function startWordPress(addresses: Addresses, items: number): Promi
 }
 
 /** Runs `next build` with the arguments every production build uses (NEXT_BUILD_ARGS) into DIST_DIR; resolves with its exit code (a signal name as a string). */
-export async function runBuild(addresses: Addresses): Promise<string> {
-  const build = start(path.join(BIN, 'next'), [...NEXT_BUILD_ARGS], siteEnv(addresses), 'build.log');
+export async function runBuild(addresses: Addresses, variant?: SiteVariant): Promise<string> {
+  const build = start(path.join(BIN, 'next'), [...NEXT_BUILD_ARGS], siteEnv(addresses, variant), variant ? `build-${variant.suffix}.log` : 'build.log');
   const code = await build.started.exited;
   running.delete(build.pid);
   return code;
 }
 
 /** `next start` over the bench build, ready when `/` answers 200. */
-export async function startSite(addresses: Addresses): Promise<Process> {
-  const site = start(path.join(BIN, 'next'), ['start', '-p', String(addresses.sitePort), '-H', HOST], siteEnv(addresses), 'site.log');
+export async function startSite(addresses: Addresses, variant?: SiteVariant): Promise<Process> {
+  const site = start(path.join(BIN, 'next'), ['start', '-p', String(addresses.sitePort), '-H', HOST], siteEnv(addresses, variant), variant ? `site-${variant.suffix}.log` : 'site.log');
   await waitForHttp(`${addresses.siteUrl}/`, { timeoutMs: 120_000, process: site.started, logFile: site.log });
   return site;
 }

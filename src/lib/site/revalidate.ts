@@ -4,16 +4,12 @@ import { getConfig } from '../../config';
 import type { ContentTypeName } from '../types';
 import { CONTENT_TYPES, contentType, contentTypeByRestBase, DEFAULT_PAGE_SECTION, isContentTypeName, sitePath } from '../wordpress/contentTypes';
 import { getEveryPageLink } from '../wordpress/links';
-import { clearFrameImageCache } from '../wordpress/frameImages';
-import { clearFrameTypeCache } from '../wordpress/frames';
 import { clearMenuCache } from '../wordpress/menu';
 import { clearPostTypesCache } from '../wordpress/postTypes';
 import { ApiError, jsonApiRoute } from '../api/errors';
 import { processShared } from '../processShared';
 import { parseJson, readBody, requireJsonContentType, requireMethod } from '../api/request';
-import { clearSearchCache } from '../search/handler';
-import { clearFeedCache } from './feeds';
-import { clearSitemapCache } from './sitemap';
+import { broadcastInvalidation, clearProcessCaches, type InvalidationScopes } from './invalidation';
 import { LISTING_PATHS, STATIC_PAGES } from './sitePaths';
 
 /**
@@ -371,7 +367,7 @@ export async function menuRegenerationSettled(): Promise<void> {
 /* ------------------------------------------------------------------------------------------ */
 
 /** Which per-process caches a payload outdates: the menu's (menu and post types) and/or the content's. */
-export function invalidatedScopes(payload: RevalidatePayload): { menu: boolean; content: boolean } {
+export function invalidatedScopes(payload: RevalidatePayload): InvalidationScopes {
   switch (payload.kind) {
     case 'menu':
       return { menu: true, content: false };
@@ -379,22 +375,6 @@ export function invalidatedScopes(payload: RevalidatePayload): { menu: boolean; 
       return { menu: payload.menu, content: payload.items.length > 0 };
     default:
       return { menu: false, content: true };
-  }
-}
-
-/** Clears this process's copies derived from WordPress content, so regenerated pages read fresh data. */
-export function clearProcessCaches(scopes: { menu: boolean; content: boolean }): void {
-  if (scopes.menu) {
-    // The menu's links to posts are resolved through the post types: both are read anew.
-    clearMenuCache();
-    clearPostTypesCache();
-  }
-  if (scopes.content) {
-    clearSitemapCache();
-    clearFeedCache();
-    clearSearchCache();
-    clearFrameTypeCache();
-    clearFrameImageCache();
   }
 }
 
@@ -417,8 +397,11 @@ export const revalidateHandler = jsonApiRoute('revalidate', async (req: NextApiR
     res.status(200).json({ revalidated: [], failed: [] } satisfies RevalidateResult);
     return;
   }
-  // In-memory copies derived from WordPress content go first, so regenerated pages read fresh data.
+  // In-memory copies derived from WordPress content go first, so regenerated pages read fresh data;
+  // every other instance is told to clear its own (not awaited: Redis never slows the webhook).
   clearProcessCaches(scopes);
+  const { redisUrl } = getConfig();
+  if (redisUrl) void broadcastInvalidation(redisUrl, scopes, payload.kind === 'plugin' ? payload.event : payload.kind);
 
   const { paths, error: listError } = await affectedPaths(payload);
   const revalidate = (path: string) => res.revalidate(path);

@@ -1,0 +1,286 @@
+/** @jest-environment node */
+/**
+ * Issue 10 §3 "every instance learns of it": each accepted webhook call's cache invalidation is
+ * broadcast on Redis pub/sub (src/lib/site/invalidation.ts) and every other process clears its
+ * per-process caches. Over a real redis-server (Debian's `redis-server`, started here on a free
+ * loopback port); the two-instance browser test (e2e/stateful/several-instances.e2e.ts) proves it
+ * between two `next start` processes.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import handler from '../../pages/api/revalidate';
+import { resetConfigForTests } from '@/config';
+import { createRedisConnection, sharedRedisConnection, type RedisConnection } from '@/lib/redis/connection.mjs';
+import {
+  broadcastInvalidation,
+  createInvalidationSubscriber,
+  decodeMessage,
+  handleMessage,
+  invalidationChannel,
+  processOrigin,
+  type InvalidationScopes,
+  type InvalidationSubscriber,
+} from '@/lib/site/invalidation';
+import { menuRegenerationSettled, SECRET_HEADER } from '@/lib/site/revalidate';
+import { clearMenuCache, getMenu } from '@/lib/wordpress/menu';
+import { recordWordPressRequests } from '../setup/msw';
+import { fakeRequest, fakeResponse } from '../api/fakeHttp';
+
+const HOST = '127.0.0.1';
+const quiet = () => ({ info: jest.fn(), error: jest.fn(), warn: jest.fn() });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls `check` until it returns true (no fixed sleeps). */
+async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function redisAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, HOST);
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (chunk) => done(chunk.toString().startsWith('+PONG')));
+  });
+}
+
+let redisPort: number;
+let redisServer: ChildProcess | null = null;
+let redisUrl: string;
+
+async function startRedis(): Promise<void> {
+  execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
+  redisServer = spawn('redis-server', ['--port', String(redisPort), '--bind', HOST, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  await until(() => redisAnswers(redisPort), 'redis-server to answer');
+}
+
+async function stopRedis(): Promise<void> {
+  const server = redisServer;
+  redisServer = null;
+  if (!server) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+}
+
+const opened: { close(): Promise<void> }[] = [];
+function connection(url = redisUrl): RedisConnection {
+  const made = createRedisConnection(url, { log: quiet() });
+  opened.push(made);
+  return made;
+}
+function subscriber(origin: string, clear: (scopes: InvalidationScopes) => void, url = redisUrl): InvalidationSubscriber {
+  const made = createInvalidationSubscriber(url, { connection: connection(url), origin, clear, log: quiet() });
+  opened.push(made);
+  return made;
+}
+
+beforeAll(async () => {
+  redisPort = await freePort();
+  redisUrl = `redis://${HOST}:${redisPort}`;
+  await startRedis();
+}, 30_000);
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((c) => c.close()));
+});
+
+afterAll(async () => {
+  await stopRedis();
+});
+
+describe('the channel and the message', () => {
+  it('the channel is site:invalidate:{database of REDIS_URL} (pub/sub ignores database numbers: sites on /1 and /2 stay apart)', () => {
+    expect(invalidationChannel('redis://cache:6379')).toBe('site:invalidate:0');
+    expect(invalidationChannel('redis://cache:6379/')).toBe('site:invalidate:0');
+    expect(invalidationChannel('redis://cache:6379/3')).toBe('site:invalidate:3');
+    expect(invalidationChannel('rediss://user:secret@cache:6380/12')).toBe('site:invalidate:12');
+  });
+
+  it('only well-formed messages of this version are acted on; a process ignores its own', () => {
+    const clear = jest.fn();
+    for (const raw of ['', 'menu', '[]', '{"v":2,"origin":"a","menu":true,"content":false}', '{"v":1,"menu":true,"content":false}', '{"v":1,"origin":"a","menu":"yes","content":false}']) {
+      expect(handleMessage(raw, 'me', clear)).toBe('ignored');
+    }
+    expect(handleMessage('{"v":1,"origin":"me","menu":true,"content":true}', 'me', clear)).toBe('own');
+    expect(clear).not.toHaveBeenCalled();
+    expect(handleMessage('{"v":1,"origin":"other","menu":true,"content":false,"event":"menu_save"}', 'me', clear)).toBe('cleared');
+    expect(clear).toHaveBeenCalledWith({ menu: true, content: false });
+    expect(decodeMessage('{"v":1,"origin":"o","menu":false,"content":true,"event":3}')).toBeNull();
+  });
+});
+
+describe('over a real redis-server', () => {
+  it('a broadcast from instance A makes instance B clear the scopes it names; A ignores its own message', async () => {
+    const clearA = jest.fn();
+    const clearB = jest.fn();
+    const a = subscriber('A', clearA);
+    const b = subscriber('B', clearB);
+    await until(() => a.isSubscribed() && b.isSubscribed(), 'both subscribers');
+
+    const sender = connection();
+    await until(() => sender.isReady(), 'the sender to connect');
+    expect(await broadcastInvalidation(redisUrl, { menu: true, content: false }, 'menu_save', { connection: sender, origin: 'A', log: quiet() })).toBe(true);
+    await until(() => clearB.mock.calls.length === 1, 'B to clear its menu caches');
+    expect(clearB).toHaveBeenLastCalledWith({ menu: true, content: false });
+
+    expect(await broadcastInvalidation(redisUrl, { menu: false, content: true }, 'update', { connection: sender, origin: 'A', log: quiet() })).toBe(true);
+    await until(() => clearB.mock.calls.length === 2, 'B to clear its content caches');
+    expect(clearB).toHaveBeenLastCalledWith({ menu: false, content: true });
+    expect(clearA).not.toHaveBeenCalled();
+  });
+
+  it('a site on another database of the same Redis is not cleared', async () => {
+    const otherSite = jest.fn();
+    const sameSite = jest.fn();
+    const other = subscriber('other', otherSite, `${redisUrl}/1`);
+    const same = subscriber('same', sameSite);
+    await until(() => other.isSubscribed() && same.isSubscribed(), 'both subscribers');
+    const sender = connection();
+    await until(() => sender.isReady(), 'the sender to connect');
+    await broadcastInvalidation(redisUrl, { menu: true, content: true }, 'update', { connection: sender, origin: 'A', log: quiet() });
+    await until(() => sameSite.mock.calls.length === 1, 'the same site to clear');
+    expect(otherSite).not.toHaveBeenCalled();
+  });
+
+  it('by default a message clears the real per-process caches: the next menu read goes to WordPress', async () => {
+    const recorder = recordWordPressRequests();
+    try {
+      const navigation = () => recorder.urls.filter((u) => u.pathname === '/wp-json/wp/v2/navigation/3').length;
+      clearMenuCache();
+      await getMenu();
+      await getMenu();
+      expect(navigation()).toBe(1);
+      const listening = createInvalidationSubscriber(redisUrl, { connection: connection(), origin: 'B', log: quiet() });
+      opened.push(listening);
+      await until(() => listening.isSubscribed(), 'the subscriber');
+      const sender = connection();
+      await until(() => sender.isReady(), 'the sender');
+      await broadcastInvalidation(redisUrl, { menu: true, content: false }, 'menu_save', { connection: sender, origin: 'A', log: quiet() });
+      await until(async () => {
+        await getMenu();
+        return navigation() === 2;
+      }, 'the menu cache to be cleared by the message');
+    } finally {
+      recorder.stop();
+    }
+  });
+
+  it('after losing Redis, the subscriber subscribes again and clears every cache (messages sent meanwhile are lost)', async () => {
+    const clear = jest.fn();
+    const b = subscriber('B', clear);
+    await until(() => b.isSubscribed(), 'the subscriber');
+    await stopRedis();
+    await until(() => !b.isSubscribed(), 'the subscriber to notice');
+    await startRedis();
+    await until(() => clear.mock.calls.length === 1, 'the subscriber to reconnect and clear everything', 20_000);
+    expect(clear).toHaveBeenCalledWith({ menu: true, content: true });
+    await until(() => b.isSubscribed(), 'the subscriber to subscribe again');
+    const sender = connection();
+    await until(() => sender.isReady(), 'the sender');
+    await broadcastInvalidation(redisUrl, { menu: false, content: true }, 'update', { connection: sender, origin: 'A', log: quiet() });
+    await until(() => clear.mock.calls.length === 2, 'a message after the reconnection');
+    expect(clear).toHaveBeenLastCalledWith({ menu: false, content: true });
+  }, 30_000);
+});
+
+describe('the webhook broadcasts every accepted call, and a Redis that is down never fails or slows it', () => {
+  const SECRET = process.env.REVALIDATE_SECRET as string;
+  async function call(body: unknown) {
+    const req = fakeRequest({ method: 'POST', url: '/api/revalidate', body: JSON.stringify(body), headers: { 'content-type': 'application/json', [SECRET_HEADER]: SECRET } });
+    const res = fakeResponse();
+    await handler(req, res);
+    return res;
+  }
+  let errorSpy: jest.SpyInstance;
+  let infoSpy: jest.SpyInstance;
+  beforeEach(() => {
+    errorSpy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    infoSpy = jest.spyOn(console, 'info').mockImplementation(() => undefined);
+  });
+  afterEach(async () => {
+    await menuRegenerationSettled();
+    errorSpy.mockRestore();
+    infoSpy.mockRestore();
+    delete process.env.REDIS_URL;
+    resetConfigForTests();
+  });
+
+  it('a plugin call is published on the channel with its scopes and this process as origin; the test call is not', async () => {
+    process.env.REDIS_URL = redisUrl;
+    resetConfigForTests();
+    const shared = sharedRedisConnection(redisUrl);
+    opened.push(shared);
+    await until(() => shared.isReady(), 'the shared connection');
+    const listener = connection().client.duplicate();
+    opened.push({ close: async () => listener.destroy() });
+    const received: string[] = [];
+    listener.on('error', () => undefined);
+    await listener.connect();
+    await listener.subscribe('site:invalidate:0', (message) => received.push(message));
+
+    expect((await call({ event: 'test', items: [], menu: false })).statusCode).toBe(200);
+    expect((await call({ event: 'update', items: [{ rest_base: 'news', slug: 'a-slug' }], menu: false })).statusCode).toBe(200);
+    expect((await call({ event: 'menu_save', items: [], menu: true })).statusCode).toBe(202);
+    expect((await call({ type: 'news', slug: 'a-slug' })).statusCode).toBe(200);
+    await until(() => received.length === 3, 'three messages');
+    expect(received.map((m) => JSON.parse(m))).toEqual([
+      { v: 1, origin: processOrigin(), menu: false, content: true, event: 'update' },
+      { v: 1, origin: processOrigin(), menu: true, content: false, event: 'menu_save' },
+      { v: 1, origin: processOrigin(), menu: false, content: true, event: 'content' },
+    ]);
+  });
+
+  it('with Redis unreachable, the webhook still clears locally and answers at once; the failure is logged once', async () => {
+    const deadUrl = `redis://${HOST}:${await freePort()}`;
+    process.env.REDIS_URL = deadUrl;
+    resetConfigForTests();
+    opened.push(sharedRedisConnection(deadUrl));
+    const recorder = recordWordPressRequests();
+    try {
+      const navigation = () => recorder.urls.filter((u) => u.pathname === '/wp-json/wp/v2/navigation/3').length;
+      clearMenuCache();
+      await getMenu();
+      // The broadcast settles at once (no connect wait, no command timeout): before the next turn of the event loop.
+      const settled = await Promise.race([
+        broadcastInvalidation(deadUrl, { menu: false, content: true }, 'update'),
+        new Promise((resolve) => setImmediate(() => resolve('still waiting'))),
+      ]);
+      expect(settled).toBe(false);
+      const first = await call({ event: 'menu_save', items: [], menu: true });
+      const started = Date.now();
+      const second = await call({ event: 'update', items: [{ rest_base: 'news', slug: 'a-slug' }], menu: false });
+      // Far below the connect timeout (1 s) a waiting webhook would add.
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect([first.statusCode, second.statusCode]).toEqual([202, 200]);
+      // The local clear happened.
+      await getMenu();
+      expect(navigation()).toBe(2);
+      const lines = errorSpy.mock.calls.map((c) => String(c[0])).filter((l) => l.startsWith('[invalidate]'));
+      // Three broadcasts failed (the direct one and the two calls'): one line.
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/could not tell the other instances/);
+    } finally {
+      recorder.stop();
+    }
+  });
+});

@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import { processShared } from '../processShared';
+import { redactRedisUrl, sharedRedisConnection, type RedisConnection } from '../redis/connection.mjs';
+import { clearSearchCache } from '../search/handler';
+import { clearFrameImageCache } from '../wordpress/frameImages';
+import { clearFrameTypeCache } from '../wordpress/frames';
+import { clearMenuCache } from '../wordpress/menu';
+import { clearPostTypesCache } from '../wordpress/postTypes';
+import { clearFeedCache } from './feeds';
+import { clearSitemapCache } from './sitemap';
+
+/**
+ * Issue 10 §3: every instance learns of a webhook call. The regenerated pages are shared through
+ * Redis (src/lib/cache/sharedIsrCache.mjs), but each server process also keeps copies of what it
+ * read from WordPress: the menu and the post types, and (for content) the sitemap, the feeds,
+ * search results, frame types and frame images. The webhook clears them in its own process
+ * (`clearProcessCaches`) and broadcasts the same on a Redis pub/sub channel of the Redis the site
+ * already uses (REDIS_URL); every instance subscribes (instrumentation.ts, at `next start`) and
+ * clears its copies.
+ *
+ * - Channel: `site:invalidate:{db}` (the `site:` prefix of every key of the site; the database
+ *   number of REDIS_URL, default 0, because Redis's pub/sub ignores database numbers, and sites
+ *   that share a Redis through `/1`, `/2`… must not clear each other's caches). No build id: an
+ *   old build's instances, during a deploy, must follow too.
+ * - Message: JSON `{"v": 1, "origin": "<process id>", "menu": bool, "content": bool, "event"?: "…"}`.
+ *   The sender has already cleared its own copies before publishing: it ignores its own message.
+ *   Anything else on the channel (malformed, another version) is ignored.
+ * - A Redis that is down never fails or slows the webhook: the publish is sent without waiting
+ *   for it, skipped at once when the connection is not ready, and its failure is logged once per
+ *   outage. The instances that missed a message follow when their copies expire (menu and post
+ *   types 5 minutes, search 60 s, sitemap and feeds `REVALIDATE_SECONDS`), and the subscriber, when
+ *   it connects again after losing Redis, clears every copy (messages sent meanwhile are lost).
+ * - The subscriber uses its own connection (a subscribed Redis connection can send no other
+ *   command): a duplicate of the process's shared client, with the same timeouts and reconnection.
+ *   Its outages are not logged again: the shared connection logs them.
+ */
+
+export const CHANNEL_PREFIX = 'site:invalidate';
+const MESSAGE_VERSION = 1;
+
+export interface InvalidationScopes {
+  /** The menu changed: the menu and the post types (which the menu's links go through). */
+  menu: boolean;
+  /** Content changed: sitemap, feeds, search results, frame types, frame images. */
+  content: boolean;
+}
+
+export interface InvalidationMessage extends InvalidationScopes {
+  v: typeof MESSAGE_VERSION;
+  origin: string;
+  event?: string;
+}
+
+type Log = Pick<Console, 'info' | 'error' | 'warn'>;
+
+/** This process, as the origin of its messages. */
+export const processOrigin = (): string => processShared('invalidation-origin', () => randomUUID());
+
+/** The channel for REDIS_URL: `site:invalidate:{database number}`. */
+export function invalidationChannel(redisUrl: string): string {
+  let db = '0';
+  try {
+    const match = /^\/(\d+)\/?$/.exec(new URL(redisUrl).pathname);
+    if (match) db = String(Number(match[1]));
+  } catch {
+    // src/config.ts validated the URL; keep the default database.
+  }
+  return `${CHANNEL_PREFIX}:${db}`;
+}
+
+/** Clears this process's copies derived from WordPress content (every bundle's copy of these functions clears the same caches: they live in processShared). */
+export function clearProcessCaches(scopes: InvalidationScopes): void {
+  if (scopes.menu) {
+    // The menu's links to posts are resolved through the post types: both are read anew.
+    clearMenuCache();
+    clearPostTypesCache();
+  }
+  if (scopes.content) {
+    clearSitemapCache();
+    clearFeedCache();
+    clearSearchCache();
+    clearFrameTypeCache();
+    clearFrameImageCache();
+  }
+}
+
+export function encodeMessage(message: InvalidationMessage): string {
+  return JSON.stringify(message);
+}
+
+/** The message, or null for anything that is not one of ours. */
+export function decodeMessage(raw: string): InvalidationMessage | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const { v, origin, menu, content, event } = value as Record<string, unknown>;
+  if (v !== MESSAGE_VERSION || typeof origin !== 'string' || origin === '' || typeof menu !== 'boolean' || typeof content !== 'boolean') return null;
+  if (event !== undefined && typeof event !== 'string') return null;
+  return { v, origin, menu, content, ...(event === undefined ? {} : { event }) };
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Sending                                                                                     */
+/* ------------------------------------------------------------------------------------------ */
+
+// Logged once per outage (per process), again only after a broadcast went through.
+const broadcastState = processShared('invalidation-broadcast', () => ({ failing: false }));
+
+export interface BroadcastDeps {
+  /** The process's connection (default: the shared one). */
+  connection?: Pick<RedisConnection, 'client' | 'isReady' | 'failed' | 'succeeded'>;
+  origin?: string;
+  log?: Log;
+}
+
+/**
+ * Tells the other instances to clear `scopes`. Returns at once (the publish is not awaited, and is
+ * skipped when the connection is not ready); the returned promise settles when the publish did
+ * (for tests), and never rejects.
+ */
+export function broadcastInvalidation(redisUrl: string, scopes: InvalidationScopes, event?: string, deps: BroadcastDeps = {}): Promise<boolean> {
+  const log = deps.log ?? console;
+  const fail = (reason: string) => {
+    if (!broadcastState.failing) {
+      broadcastState.failing = true;
+      log.error(
+        `[invalidate] could not tell the other instances to clear their caches (${reason}): they follow when their copies expire (menu 5 min, search 60 s, sitemap and feeds REVALIDATE_SECONDS); logged once until a broadcast goes through`,
+      );
+    }
+    return false;
+  };
+  let connection: NonNullable<BroadcastDeps['connection']>;
+  try {
+    connection = deps.connection ?? sharedRedisConnection(redisUrl);
+  } catch (error) {
+    return Promise.resolve(fail((error as Error)?.message ?? String(error)));
+  }
+  if (!connection.isReady()) return Promise.resolve(fail(`Redis at ${redactRedisUrl(redisUrl)} is not connected`));
+  const message = encodeMessage({ v: MESSAGE_VERSION, origin: deps.origin ?? processOrigin(), menu: scopes.menu, content: scopes.content, ...(event ? { event } : {}) });
+  let sent: Promise<unknown>;
+  try {
+    sent = connection.client.publish(invalidationChannel(redisUrl), message);
+  } catch (error) {
+    connection.failed(error);
+    return Promise.resolve(fail((error as Error)?.message ?? String(error)));
+  }
+  return sent.then(
+    () => {
+      connection.succeeded();
+      if (broadcastState.failing) log.info('[invalidate] broadcasting cache invalidations to the other instances again');
+      broadcastState.failing = false;
+      return true;
+    },
+    (error: unknown) => {
+      connection.failed(error);
+      return fail((error as Error)?.message ?? String(error));
+    },
+  );
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Receiving                                                                                   */
+/* ------------------------------------------------------------------------------------------ */
+
+export interface SubscriberDeps {
+  /** The process's connection, whose client is duplicated (default: the shared one). */
+  connection?: Pick<RedisConnection, 'client'>;
+  origin?: string;
+  /** What a message does (default: clearProcessCaches). */
+  clear?: (scopes: InvalidationScopes) => void;
+  log?: Log;
+}
+
+export interface InvalidationSubscriber {
+  /** Whether the channel is subscribed now. */
+  isSubscribed(): boolean;
+  close(): Promise<void>;
+}
+
+/** What one message on the channel does: clear the scopes it names, unless it is this process's own. */
+export function handleMessage(raw: string, origin: string, clear: (scopes: InvalidationScopes) => void): 'cleared' | 'own' | 'ignored' {
+  const message = decodeMessage(raw);
+  if (!message) return 'ignored';
+  if (message.origin === origin) return 'own';
+  clear({ menu: message.menu, content: message.content });
+  return 'cleared';
+}
+
+/**
+ * Subscribes this process to the channel on a connection of its own and clears its copies on
+ * every message from another process. Each (re)connection subscribes again; a reconnection after
+ * a lost connection clears every copy (messages sent meanwhile were lost). Never throws.
+ */
+export function createInvalidationSubscriber(redisUrl: string, deps: SubscriberDeps = {}): InvalidationSubscriber {
+  const log = deps.log ?? console;
+  const origin = deps.origin ?? processOrigin();
+  const clear = deps.clear ?? clearProcessCaches;
+  const channel = invalidationChannel(redisUrl);
+  let subscribed = false;
+  let wasConnected = false;
+  let closed = false;
+  const listener = (raw: string) => {
+    try {
+      handleMessage(raw, origin, clear);
+    } catch (error) {
+      log.error(`[invalidate] a cache invalidation failed: ${(error as Error)?.message ?? String(error)}`);
+    }
+  };
+  let client: ReturnType<RedisConnection['client']['duplicate']>;
+  try {
+    client = (deps.connection ?? sharedRedisConnection(redisUrl)).client.duplicate();
+  } catch (error) {
+    log.error(`[invalidate] not listening for cache invalidations from other instances: ${(error as Error)?.message ?? String(error)}`);
+    return { isSubscribed: () => false, close: async () => undefined };
+  }
+  // The shared connection logs Redis outages; without a listener an error would end the process.
+  client.on('error', () => undefined);
+  client.on('end', () => {
+    subscribed = false;
+  });
+  client.on('ready', () => {
+    if (closed) return;
+    if (wasConnected) {
+      // Messages published while this connection was down are lost: start over from WordPress.
+      clear({ menu: true, content: true });
+    }
+    wasConnected = true;
+    client
+      .subscribe(channel, listener)
+      .then(() => {
+        subscribed = true;
+      })
+      .catch(() => {
+        // Lost again before it answered: the next 'ready' subscribes again.
+      });
+  });
+  client.connect().catch(() => {
+    // Reconnects in the background (the shared client's strategy); the shared connection logs it.
+  });
+  return {
+    isSubscribed: () => subscribed && client.isReady,
+    close: async () => {
+      closed = true;
+      try {
+        client.destroy();
+      } catch {
+        // already closed
+      }
+    },
+  };
+}
+
+const subscribers = processShared('invalidation-subscribers', () => new Map<string, InvalidationSubscriber>());
+
+/** This process's subscriber (instrumentation.ts starts it at `next start`; once per process). */
+export function startInvalidationSubscriber(redisUrl: string): InvalidationSubscriber {
+  let subscriber = subscribers.get(redisUrl);
+  if (!subscriber) {
+    subscriber = createInvalidationSubscriber(redisUrl);
+    subscribers.set(redisUrl, subscriber);
+  }
+  return subscriber;
+}
