@@ -6,8 +6,7 @@
  * loopback port); the two-instance browser test (e2e/stateful/several-instances.e2e.ts) proves it
  * between two `next start` processes.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
 import handler from '../../pages/api/revalidate';
 import { resetConfigForTests } from '@/config';
 import { createRedisConnection, sharedRedisConnection, type RedisConnection } from '@/lib/redis/connection.mjs';
@@ -25,20 +24,11 @@ import { menuRegenerationSettled, SECRET_HEADER } from '@/lib/site/revalidate';
 import { clearMenuCache, getMenu } from '@/lib/wordpress/menu';
 import { recordWordPressRequests } from '../setup/msw';
 import { fakeRequest, fakeResponse } from '../api/fakeHttp';
+import { freePort } from '../../e2e/harness/processes';
+import { redisAnswers, redisServerArgs, redisServerBinary } from '../../e2e/helpers/redisServer';
 
 const HOST = '127.0.0.1';
 const quiet = () => ({ info: jest.fn(), error: jest.fn(), warn: jest.fn() });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Polls `check` until it returns true (no fixed sleeps). */
 async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
@@ -49,28 +39,13 @@ async function until(check: () => boolean | Promise<boolean>, what: string, time
   }
 }
 
-function redisAnswers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, HOST);
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (chunk) => done(chunk.toString().startsWith('+PONG')));
-  });
-}
-
 let redisPort: number;
 let redisServer: ChildProcess | null = null;
 let redisUrl: string;
 
 async function startRedis(): Promise<void> {
-  execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
-  redisServer = spawn('redis-server', ['--port', String(redisPort), '--bind', HOST, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  await until(() => redisAnswers(redisPort), 'redis-server to answer');
+  redisServer = spawn(redisServerBinary(), redisServerArgs(redisPort, HOST), { stdio: 'ignore' });
+  await until(() => redisAnswers(redisPort, HOST), 'redis-server to answer');
 }
 
 async function stopRedis(): Promise<void> {

@@ -21,12 +21,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { BIN, HOST, ROOT, STATE_DIR } from '../harness/config';
 import { freePort, killGroup, killGroupSync, startDetached, waitForHttp, type Started } from '../harness/processes';
 import { siteEnv } from '../harness/servers';
 import { sitePath } from '../../src/lib/wordpress/contentTypes';
+import { redisAnswers, redisServerArgs, redisServerBinary } from '../helpers/redisServer';
 import { contentTypeDef, idList, patchContent, poll, readState } from '../helpers/site';
 
 /** SEARCH_RATE_LIMIT of src/lib/search/handler.ts (not imported: that module pulls ESM-only packages into jest). */
@@ -34,37 +34,6 @@ const SEARCH_RATE_LIMIT = { points: 30, durationSeconds: 10 };
 const REDIS_LOG = path.join(STATE_DIR, 'redis.log');
 const INSTANCE_LOGS = { A: path.join(STATE_DIR, 'site-a.log'), B: path.join(STATE_DIR, 'site-b.log'), C: path.join(STATE_DIR, 'site-c.log') };
 const OUTAGE_LINE = /\[redis\] redis:\/\/127\.0\.0\.1:\d+ is unreachable/g;
-
-/** Whether redis-server answers PING on `port`. */
-function redisAnswers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, HOST);
-    let reply = '';
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (chunk) => {
-      reply += chunk.toString();
-      if (reply.includes('\r\n')) done(reply.startsWith('+PONG'));
-    });
-  });
-}
-
-function redisServerBinary(): string {
-  for (const candidate of ['/usr/bin/redis-server', '/usr/local/bin/redis-server']) {
-    try {
-      execFileSync(candidate, ['--version'], { stdio: 'ignore' });
-      return candidate;
-    } catch {
-      // next
-    }
-  }
-  throw new Error('redis-server is not installed: apt-get install -y redis-server (.ci/run installs it)');
-}
 
 let redisPort: number;
 let redis: Started | null = null;
@@ -76,14 +45,14 @@ const instances: Record<Instance, { url: string; process: Started | null }> = {
 };
 
 async function startRedis(): Promise<void> {
-  redis = startDetached(redisServerBinary(), ['--port', String(redisPort), '--bind', HOST, '--save', '', '--appendonly', 'no'], process.env, REDIS_LOG);
-  await poll(async () => ((await redisAnswers(redisPort)) ? true : undefined), { timeoutMs: 10_000, intervalMs: 50, what: `redis-server on port ${redisPort}` });
+  redis = startDetached(redisServerBinary(), redisServerArgs(redisPort, HOST), process.env, REDIS_LOG);
+  await poll(async () => ((await redisAnswers(redisPort, HOST)) ? true : undefined), { timeoutMs: 10_000, intervalMs: 50, what: `redis-server on port ${redisPort}` });
 }
 
 async function stopRedis(): Promise<void> {
   if (redis) await killGroup(redis.pid);
   redis = null;
-  await poll(async () => ((await redisAnswers(redisPort)) ? undefined : true), { timeoutMs: 10_000, intervalMs: 50, what: 'redis-server to stop' });
+  await poll(async () => ((await redisAnswers(redisPort, HOST)) ? undefined : true), { timeoutMs: 10_000, intervalMs: 50, what: 'redis-server to stop' });
 }
 
 /** Keys of this build's ISR cache in Redis (redis-cli --scan). */

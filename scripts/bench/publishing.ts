@@ -136,6 +136,35 @@ export const jobEnds = (log: string): string[] => (existsSync(log) ? readFileSyn
 /** Status pages (404, 500) are built with the fixed fallback navigation, not the menu: no job regenerates them. */
 export const menuPages = (routes: readonly string[]): string[] => routes.filter((route) => !/^\/(404|500)$/.test(route));
 
+
+/**
+ * Waits for the site's background menu job that starts after `endsBefore` job lines to end
+ * (its log line), sampling WordPress's request count once a second for the busiest second.
+ */
+async function watchMenuJob(
+  siteLog: string,
+  endsBefore: number,
+  started: number,
+  countAtStart: number,
+  count: () => number | Promise<number>,
+  timeoutMs: number,
+): Promise<{ seconds: number; jobLine: string; peak: number }> {
+  let previous = countAtStart;
+  let previousAt = performance.now();
+  let peak = 0;
+  let jobLine: string | undefined;
+  while (!jobLine) {
+    if (performance.now() - started > timeoutMs) throw new Error(`The menu job did not end within ${timeoutMs / 1000} s`);
+    await sleep(1000);
+    const current = await count();
+    const now = performance.now();
+    peak = Math.max(peak, ((current - previous) * 1000) / (now - previousAt));
+    previous = current;
+    previousAt = now;
+    jobLine = jobEnds(siteLog)[endsBefore];
+  }
+  return { seconds: (performance.now() - started) / 1000, jobLine, peak };
+}
 /** Renames a top menu item, sends the plugin's menu payload, and measures the background regeneration. */
 export async function measureMenuChange(target: MenuTarget, label: string, timeoutMs = 30 * 60_000, concurrency = 8): Promise<MenuRun> {
   const menuResponse = await fetch(`${target.wordpressUrl}/wp-json/wp/v2/navigation/3`);
@@ -160,21 +189,7 @@ export async function measureMenuChange(target: MenuTarget, label: string, timeo
   const answer = (await webhook.json()) as { scheduled?: number };
   if (webhook.status !== 202) throw new Error(`The webhook answered ${webhook.status}: ${JSON.stringify(answer).slice(0, 300)}`);
 
-  let previous = 0;
-  let previousAt = started;
-  let peak = 0;
-  let jobLine: string | undefined;
-  while (!jobLine) {
-    if (performance.now() - started > timeoutMs) throw new Error(`The menu job did not end within ${timeoutMs / 1000} s`);
-    await sleep(1000);
-    const count = await stats(target.wordpressUrl);
-    const now = performance.now();
-    peak = Math.max(peak, ((count - previous) * 1000) / (now - previousAt));
-    previous = count;
-    previousAt = now;
-    jobLine = jobEnds(target.siteLog)[endsBefore];
-  }
-  const seconds = (performance.now() - started) / 1000;
+  const { seconds, jobLine, peak } = await watchMenuJob(target.siteLog, endsBefore, started, 0, () => stats(target.wordpressUrl), timeoutMs);
   const wordpressRequests = await stats(target.wordpressUrl);
 
   // Every page once, `concurrency` at a time: each must show the new label.
@@ -250,21 +265,8 @@ export async function measureRealMenuChange(target: RealMenuTarget, suffix: stri
   const started = performance.now();
   try {
     await rest('POST', `menu-items/${top.ID}`, { title: `${original} ${suffix}` });
-    let previous = acceptedLines(target.phpLog);
-    let previousAt = performance.now();
-    let peak = 0;
-    let jobLine: string | undefined;
-    while (!jobLine) {
-      if (performance.now() - started > timeoutMs) throw new Error(`The menu job did not end within ${timeoutMs / 1000} s`);
-      await sleep(1000);
-      const count = acceptedLines(target.phpLog);
-      const now = performance.now();
-      peak = Math.max(peak, ((count - previous) * 1000) / (now - previousAt));
-      previous = count;
-      previousAt = now;
-      jobLine = jobEnds(target.siteLog)[endsBefore];
-    }
-    const seconds = (performance.now() - started) / 1000;
+    const count = () => acceptedLines(target.phpLog);
+    const { seconds, jobLine, peak } = await watchMenuJob(target.siteLog, endsBefore, started, count(), count, timeoutMs);
     const wordpressRequests = acceptedLines(target.phpLog) - acceptedBefore;
     return { seconds, jobLine, wordpressRequests, meanPerSecond: wordpressRequests / seconds, peakPerSecond: peak };
   } finally {

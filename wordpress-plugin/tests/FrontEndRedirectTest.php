@@ -18,20 +18,10 @@ final class FrontEndRedirectTest extends TestCase
 {
     private const SITE = 'https://site.example.test';
 
-    /** @var callable */
-    private $siteUrl;
-
     protected function setUp(): void
     {
         parent::setUp();
-        $this->siteUrl = static fn () => self::SITE;
-        add_filter('payments_headless_site_url', $this->siteUrl, 100);
-    }
-
-    protected function tearDown(): void
-    {
-        remove_filter('payments_headless_site_url', $this->siteUrl, 100);
-        parent::tearDown();
+        $this->filter('payments_headless_site_url', static fn () => self::SITE);
     }
 
     /**
@@ -68,11 +58,11 @@ final class FrontEndRedirectTest extends TestCase
     private function wordpressPath(int $id): string
     {
         $empty = static fn () => '';
-        add_filter('payments_headless_site_url', $empty, 200);
+        add_filter('payments_headless_site_url', $empty, self::FILTER_PRIORITY + 1);
         try {
             return (string) wp_parse_url(get_permalink($id), PHP_URL_PATH);
         } finally {
-            remove_filter('payments_headless_site_url', $empty, 200);
+            remove_filter('payments_headless_site_url', $empty, self::FILTER_PRIORITY + 1);
         }
     }
 
@@ -163,13 +153,13 @@ final class FrontEndRedirectTest extends TestCase
         $id = $this->createPost('news');
         $path = $this->wordpressPath($id);
         $empty = static fn () => '';
-        add_filter('payments_headless_site_url', $empty, 200);
+        add_filter('payments_headless_site_url', $empty, self::FILTER_PRIORITY + 1);
         try {
             $this->assertNull($this->targetFor($path));
             $this->assertNull($this->targetFor('/'));
             $this->assertNull($this->targetFor('/no-such-thing/'));
         } finally {
-            remove_filter('payments_headless_site_url', $empty, 200);
+            remove_filter('payments_headless_site_url', $empty, self::FILTER_PRIORITY + 1);
         }
     }
 }

@@ -20,23 +20,6 @@ final class PreviewLinksTest extends TestCase
     private const SECRET = 'links-test-preview-secret-0123456789';
     private const NOW = 1767225600;
 
-    /** @var array<int, array{string, callable}> */
-    private array $filters = [];
-
-    protected function tearDown(): void
-    {
-        foreach ($this->filters as [$hook, $callback]) {
-            remove_filter($hook, $callback, 1000);
-        }
-        parent::tearDown();
-    }
-
-    private function filter(string $hook, callable $callback): void
-    {
-        add_filter($hook, $callback, 1000, 2);
-        $this->filters[] = [$hook, $callback];
-    }
-
     /** HEADLESS_SITE_URL and HEADLESS_PREVIEW_SECRET through Config's filters (constants may exist). */
     private function configure(?string $site = self::SITE, ?string $secret = self::SECRET): void
     {

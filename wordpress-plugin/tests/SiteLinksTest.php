@@ -17,21 +17,10 @@ final class SiteLinksTest extends TestCase
 {
     private const SITE = 'https://site.example.test';
 
-    /** @var callable */
-    private $siteUrl;
-
     protected function setUp(): void
     {
         parent::setUp();
-        // The constant may be defined by the instance's extra-config.php: the filter decides.
-        $this->siteUrl = static fn () => self::SITE;
-        add_filter('payments_headless_site_url', $this->siteUrl, 100);
-    }
-
-    protected function tearDown(): void
-    {
-        remove_filter('payments_headless_site_url', $this->siteUrl, 100);
-        parent::tearDown();
+        $this->filter('payments_headless_site_url', static fn () => self::SITE);
     }
 
     public function testEveryContentTypeHasTheSitePathOfTheSitesContentTypeTable(): void
@@ -102,13 +91,13 @@ final class SiteLinksTest extends TestCase
     public function testWithoutASiteUrlThereIsNoSiteAddressAndPermalinksStayWordPresss(): void
     {
         $empty = static fn () => '';
-        add_filter('payments_headless_site_url', $empty, 200);
+        add_filter('payments_headless_site_url', $empty, self::FILTER_PRIORITY + 1);
         try {
             $post = get_post($this->createPost('news'));
             $this->assertNull(SiteRoutes::url($post));
             $this->assertStringStartsWith(home_url('/'), get_permalink($post));
         } finally {
-            remove_filter('payments_headless_site_url', $empty, 200);
+            remove_filter('payments_headless_site_url', $empty, self::FILTER_PRIORITY + 1);
         }
     }
 

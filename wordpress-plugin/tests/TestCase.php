@@ -32,6 +32,9 @@ abstract class TestCase extends \PHPUnit\Framework\TestCase
     /** @var array<string, mixed> Options to restore: name => value (null = delete). */
     private array $options = [];
 
+    /** @var list<array{string, callable}> Filters added by filter(), removed after the test. */
+    private array $filters = [];
+
     protected function setUp(): void
     {
         parent::setUp();
@@ -40,6 +43,10 @@ abstract class TestCase extends \PHPUnit\Framework\TestCase
 
     protected function tearDown(): void
     {
+        foreach ($this->filters as [$hook, $callback]) {
+            remove_filter($hook, $callback, self::FILTER_PRIORITY);
+        }
+        $this->filters = [];
         wp_set_current_user(0);
         foreach ($this->menuIds as $menuId) {
             wp_delete_nav_menu($menuId);
@@ -59,6 +66,20 @@ abstract class TestCase extends \PHPUnit\Framework\TestCase
         }
         $_POST = [];
         parent::tearDown();
+    }
+
+    /** After the plugin's own filters (a test's value wins). */
+    protected const FILTER_PRIORITY = 1000;
+
+    /**
+     * Adds a filter for this test only, with every argument the hook passes. Of two calls for the
+     * same hook, the later wins. The settings (`HEADLESS_*`) are set this way: the constants may be
+     * defined by the instance's extra-config.php, and Config's filters have the last word.
+     */
+    protected function filter(string $hook, callable $callback): void
+    {
+        add_filter($hook, $callback, self::FILTER_PRIORITY, 10);
+        $this->filters[] = [$hook, $callback];
     }
 
     /**

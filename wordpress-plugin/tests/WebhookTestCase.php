@@ -29,9 +29,6 @@ abstract class WebhookTestCase extends TestCase
     /** @var array<string, mixed>|\WP_Error What the fake site answers. */
     protected array|\WP_Error $answer = ['response' => ['code' => 200, 'message' => 'OK'], 'body' => '{}'];
 
-    /** @var list<array{0: string, 1: callable, 2: int}> */
-    private array $filters = [];
-
     protected function setUp(): void
     {
         parent::setUp();
@@ -45,15 +42,12 @@ abstract class WebhookTestCase extends TestCase
         $this->filter('pre_http_request', function ($pre, array $args, string $url) {
             $this->requests[] = ['url' => $url, 'args' => $args];
             return $this->answer;
-        }, 3);
+        });
         Webhook::reset();
     }
 
     protected function tearDown(): void
     {
-        foreach ($this->filters as [$hook, $callback, $args]) {
-            remove_filter($hook, $callback, 10);
-        }
         wp_unschedule_hook(Webhook::RETRY_HOOK);
         wp_unschedule_hook(Webhook::DEFERRED_HOOK);
         parent::tearDown();
@@ -61,12 +55,6 @@ abstract class WebhookTestCase extends TestCase
         Webhook::reset();
     }
 
-    /** Adds a filter removed after the test. */
-    protected function filter(string $hook, callable $callback, int $args = 1): void
-    {
-        add_filter($hook, $callback, 10, $args);
-        $this->filters[] = [$hook, $callback, $args];
-    }
 
     /** Ends the "request": what shutdown does. */
     protected function endRequest(): void
