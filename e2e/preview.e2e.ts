@@ -5,8 +5,10 @@
  * Drafts and autosaves are made through the local content server's admin API
  * (`POST /__fake/{restBase}`, `PATCH /__fake/{restBase}/{id}`), and the seed is restored after.
  */
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { DESKTOP, launchBrowser, openPage } from './helpers/browser';
+import { ARTIFACTS_DIR } from './harness/config';
+import { DESKTOP, launchBrowser, MOBILE, openPage } from './helpers/browser';
 import { readState } from './helpers/site';
 import { exitPreview, expectExpiredTamperedAndOtherItemRefused, expectPreviewAnswer, expectPreviewBar, previewCookies, previewLink } from './helpers/preview';
 
@@ -115,6 +117,33 @@ describe('issue 11 a preview in the browser', () => {
     const publicAnswer = await fetch(`${state.siteUrl}/pages/pricing-draft`);
     expect(publicAnswer.status).toBe(404);
   });
+});
+
+describe('issue 11 the preview bar as an editor sees it (screenshots preview-bar-{1280,375}.png in e2e/artifacts/)', () => {
+  for (const [name, viewport] of [['1280', DESKTOP], ['375', MOBILE]] as const) {
+    test(`at ${name} px the bar is on screen when the page opens and "Exit preview" is reached with the keyboard`, async () => {
+      const draftId = await findPageId('pricing-draft');
+      const { context, page } = await openPage(browser, viewport);
+      try {
+        await page.goto(previewLink({ restBase: 'fp_page', id: draftId, user: EDITOR }));
+        await expectPreviewBar(page);
+        const box = await page.getByRole('complementary', { name: 'Preview' }).boundingBox();
+        expect(box).not.toBeNull();
+        expect(box!.y).toBeGreaterThanOrEqual(0);
+        expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
+        expect(box!.width).toBeLessThanOrEqual(viewport.width);
+        await page.screenshot({ path: path.join(ARTIFACTS_DIR, `preview-bar-${name}.png`), animations: 'disabled' });
+        let focused = '';
+        for (let presses = 0; presses < 60 && focused !== 'Exit preview'; presses++) {
+          await page.keyboard.press('Tab');
+          focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+        }
+        expect(focused).toBe('Exit preview');
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });
 
 /** The fake's id of an fp_page by its slug (drafts are in no public list: the admin API lists every item). */
