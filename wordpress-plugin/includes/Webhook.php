@@ -747,8 +747,7 @@ final class Webhook
         }
         $item = ['rest_base' => $restBase, 'slug' => $slug];
         if ('fp_page' === $restBase) {
-            $section = get_post_meta($post->ID, 'section', true);
-            $item['section'] = is_string($section) && '' !== $section ? $section : 'pages';
+            $item['section'] = SiteRoutes::pageSection($post);
         }
         return $item;
     }

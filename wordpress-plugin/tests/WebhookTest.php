@@ -83,6 +83,18 @@ final class WebhookTest extends WebhookTestCase
         );
     }
 
+    public function testAFramePageWithoutASectionIsSentInTheDefaultSection(): void
+    {
+        $id = $this->createPost('fp_page', ['post_status' => 'draft', 'post_name' => 'ph-hook-no-section']);
+        Webhook::reset();
+        wp_update_post(['ID' => $id, 'post_status' => 'publish']);
+        $this->endRequest();
+        $this->assertSame(
+            [['rest_base' => 'fp_page', 'slug' => 'ph-hook-no-section', 'section' => 'pages']],
+            $this->onePayload()['items']
+        );
+    }
+
     public function testASectionChangeSendsTheOldAndTheNewAddress(): void
     {
         $id = $this->createPost('fp_page', ['post_name' => 'ph-hook-move'], ['section' => 'pages']);
