@@ -342,6 +342,30 @@ final class WebhookTest extends WebhookTestCase
         $this->assertSame([['rest_base' => 'fp_page', 'slug' => 'ph-hook-uses-frame', 'section' => 'pages']], $payload['items']);
     }
 
+    public function testTheQueriesOfAFrameChangeDoNotGrowWithThePagesThatUseIt(): void
+    {
+        $count = function (int $pages): int {
+            $frame = $this->createPost('frame', [], ['frame_type' => 'hero']);
+            $ids = [];
+            for ($i = 0; $i < $pages; $i++) {
+                $ids[] = $this->createPost('fp_page', [], ['frames' => [$frame]]);
+            }
+            Webhook::reset();
+            Fields::write($frame, 'frame', ['heading' => 'Changed']);
+            // As in a request of its own: the pages are not in the object cache.
+            array_map('clean_post_cache', $ids);
+            global $wpdb;
+            $before = $wpdb->num_queries;
+            $this->endRequest();
+            $queries = $wpdb->num_queries - $before;
+            $this->assertCount($pages, $this->payloads()[count($this->requests) - 1]['items']);
+            return $queries;
+        };
+        // A first delivery also creates the log option: measured after one.
+        $count(1);
+        $this->assertSame($count(2), $count(6), 'the pages and their fields are read in batches, not one by one');
+    }
+
     public function testADraftFrameChangeSendsNothingAndTrashingAPublishedFrameSendsItsPages(): void
     {
         $draft = $this->createPost('frame', ['post_status' => 'draft'], ['frame_type' => 'hero']);
