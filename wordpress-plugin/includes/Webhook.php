@@ -744,8 +744,8 @@ final class Webhook
      */
     private static function item(WP_Post $post, string $slug): ?array
     {
-        $restBase = self::restBase($post);
-        if (null === $restBase || empty(ContentModel::TYPES[$restBase]['public']) || '' === $slug) {
+        $restBase = ContentModel::publicRestBaseFor($post->post_type);
+        if (null === $restBase || '' === $slug) {
             return null;
         }
         $item = ['rest_base' => $restBase, 'slug' => $slug];
