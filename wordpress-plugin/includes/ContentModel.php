@@ -149,6 +149,18 @@ final class ContentModel
     }
 
     /**
+     * The REST base of a post type whose items have a page on the site (`public`: not frames, frame
+     * types or alerts), or null. Such items are previewed and sent to the site by address.
+     *
+     * @param string $postType The post type name.
+     */
+    public static function publicRestBaseFor(string $postType): ?string
+    {
+        $restBase = self::restBaseFor($postType);
+        return null !== $restBase && !empty(self::TYPES[$restBase]['public']) ? $restBase : null;
+    }
+
+    /**
      * The REST base of a post type name, or null when the type is not one of the site's.
      *
      * @param string $postType The post type name.

@@ -51,10 +51,9 @@ final class MetaBoxes
     public static function add(string $postType, mixed $post = null): void
     {
         $restBase = ContentModel::restBaseFor($postType);
-        if (null === $restBase || 'posts' === $restBase) {
-            return;
-        }
-        if ([] === Fields::FIELDS[$restBase] && 'frame_type' !== $restBase) {
+        // Types without site fields (posts, news, press releases) get none: a box would also make the
+        // block editor's saves wait for a meta-box request (Webhook).
+        if (null === $restBase || ([] === Fields::FIELDS[$restBase] && 'frame_type' !== $restBase)) {
             return;
         }
         add_meta_box(

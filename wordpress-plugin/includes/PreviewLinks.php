@@ -32,28 +32,15 @@ if (!defined('ABSPATH')) {
 final class PreviewLinks
 {
     /**
-     * The site's content types that have a page on the site (a preview needs a template).
-     *
-     * @return array<string, string> post type name => REST base
-     */
-    public static function previewableTypes(): array
-    {
-        $types = [];
-        foreach (ContentModel::TYPES as $restBase => $type) {
-            if (!empty($type['public'])) {
-                $types[$type['name']] = $restBase;
-            }
-        }
-        return $types;
-    }
-
-    /**
-     * Hooks the REST `link` filter of every previewable type (`rest_prepare_{post_type}`).
+     * Hooks the REST `link` filter of every previewable type (`rest_prepare_{post_type}`): the
+     * types with a page on the site (a preview needs a template), ContentModel::publicRestBaseFor().
      */
     public static function registerRestLinkFilters(): void
     {
-        foreach (array_keys(self::previewableTypes()) as $postType) {
-            add_filter('rest_prepare_' . $postType, [self::class, 'restLink'], 20, 2);
+        foreach (ContentModel::TYPES as $type) {
+            if (null !== ContentModel::publicRestBaseFor($type['name'])) {
+                add_filter('rest_prepare_' . $type['name'], [self::class, 'restLink'], 20, 2);
+            }
         }
     }
 
@@ -78,7 +65,7 @@ final class PreviewLinks
      */
     public static function previewPostLink($link, $post)
     {
-        if (!$post instanceof WP_Post || !isset(self::previewableTypes()[$post->post_type])) {
+        if (!$post instanceof WP_Post || null === ContentModel::publicRestBaseFor($post->post_type)) {
             return $link;
         }
         $args = [];
@@ -146,7 +133,7 @@ final class PreviewLinks
         if (!$post instanceof WP_Post || in_array($post->post_status, ['trash', 'auto-draft'], true)) {
             return null;
         }
-        $restBase = self::previewableTypes()[$post->post_type] ?? null;
+        $restBase = ContentModel::publicRestBaseFor($post->post_type);
         if (null === $restBase || !current_user_can('edit_post', $post->ID)) {
             return null;
         }
@@ -213,7 +200,7 @@ final class PreviewLinks
     private static function noticeText(): ?string
     {
         $screen = function_exists('get_current_screen') ? get_current_screen() : null;
-        if (null === $screen || 'post' !== $screen->base || !isset(self::previewableTypes()[$screen->post_type])) {
+        if (null === $screen || 'post' !== $screen->base || null === ContentModel::publicRestBaseFor((string) $screen->post_type)) {
             return null;
         }
         return self::unavailableReason();

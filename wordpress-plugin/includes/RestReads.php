@@ -120,8 +120,7 @@ final class RestReads
             }
             $record = ['id' => $post->ID, 'slug' => $post->post_name, 'title' => $post->post_title];
             if ('fp_page' === $restBase) {
-                $section = get_post_meta($post->ID, 'section', true);
-                $record['section'] = is_string($section) && '' !== $section ? $section : 'pages';
+                $record['section'] = SiteRoutes::pageSection($post);
             }
             $records[] = $record;
         }

@@ -58,7 +58,7 @@ final class SiteRoutes
         $path = null;
         if ('' !== $slug && null !== $restBase) {
             if (self::PAGE_BASE === $restBase) {
-                $path = self::PAGE_ADDRESSES[$slug] ?? '/' . self::segment(self::section($post)) . '/' . self::segment($slug);
+                $path = self::PAGE_ADDRESSES[$slug] ?? '/' . self::segment(self::pageSection($post)) . '/' . self::segment($slug);
             } elseif (isset(self::PREFIXES[$restBase])) {
                 $path = self::PREFIXES[$restBase] . '/' . self::segment($slug);
             }
@@ -95,8 +95,11 @@ final class SiteRoutes
         return null === $site ? null : $site . '/';
     }
 
-    /** A frame page's section: its `section` field, `pages` when unset. */
-    private static function section(\WP_Post $post): string
+    /**
+     * A frame page's section: its `section` field, `pages` when unset. The one reading of the rule
+     * (the path here, the `fp-page-id` list, the webhook's items).
+     */
+    public static function pageSection(\WP_Post $post): string
     {
         $section = $post->ID > 0 ? get_post_meta($post->ID, 'section', true) : '';
         return is_string($section) && '' !== $section ? $section : self::DEFAULT_SECTION;

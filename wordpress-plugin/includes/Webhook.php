@@ -510,8 +510,11 @@ final class Webhook
             self::framesOfTypes(array_map('strval', array_keys($state['frameTypes'])))
         );
         $postIds = array_merge($postIds, self::pagesUsingFrames(array_values(array_unique($frameIds))));
+        $postIds = array_values(array_unique(array_map('intval', $postIds)));
+        // The posts and their fields (a frame page's section) in two queries, not two per post.
+        _prime_post_caches($postIds, false, true);
         $changed = [];
-        foreach (array_unique(array_map('intval', $postIds)) as $postId) {
+        foreach ($postIds as $postId) {
             $post = get_post($postId);
             $item = $post instanceof WP_Post && 'publish' === $post->post_status ? self::item($post, $post->post_name) : null;
             if (null !== $item) {
@@ -741,14 +744,13 @@ final class Webhook
      */
     private static function item(WP_Post $post, string $slug): ?array
     {
-        $restBase = self::restBase($post);
-        if (null === $restBase || empty(ContentModel::TYPES[$restBase]['public']) || '' === $slug) {
+        $restBase = ContentModel::publicRestBaseFor($post->post_type);
+        if (null === $restBase || '' === $slug) {
             return null;
         }
         $item = ['rest_base' => $restBase, 'slug' => $slug];
         if ('fp_page' === $restBase) {
-            $section = get_post_meta($post->ID, 'section', true);
-            $item['section'] = is_string($section) && '' !== $section ? $section : 'pages';
+            $item['section'] = SiteRoutes::pageSection($post);
         }
         return $item;
     }
@@ -814,6 +816,8 @@ final class Webhook
             'post_type' => ContentModel::postTypeFor('fp_page'), 'post_status' => 'publish',
             'numberposts' => -1, 'fields' => 'ids', 'suppress_filters' => true, 'no_found_rows' => true,
         ]);
+        // Every page's fields in one query (a frame change reads them all).
+        update_meta_cache('post', array_map('intval', $pageIds));
         $using = [];
         foreach ($pageIds as $pageId) {
             $frames = get_post_meta((int) $pageId, 'frames', true);

@@ -54,6 +54,16 @@ final class ContentModelTest extends TestCase
         $this->assertSame('rest_invalid_param', $search['code'] ?? null, 'frames are not searchable');
     }
 
+    public function testOnlyTypesWithAPageOnTheSiteHaveAPublicRestBase(): void
+    {
+        foreach (ContentModel::TYPES as $restBase => $type) {
+            $hidden = in_array($restBase, ['frame', 'frame_type', 'alert'], true);
+            $this->assertSame($hidden ? null : $restBase, ContentModel::publicRestBaseFor($type['name']), $restBase);
+        }
+        $this->assertNull(ContentModel::publicRestBaseFor('page'), 'core pages are not the site\'s');
+        $this->assertNull(ContentModel::publicRestBaseFor('attachment'));
+    }
+
     public function testContentTypesSupportTheFeaturesTheSiteAndImportsNeed(): void
     {
         foreach (ContentModel::TYPES as $restBase => $type) {

@@ -10,6 +10,7 @@ declare(strict_types=1);
 
 namespace PaymentsHeadless\Tests;
 
+use PaymentsHeadless\ContentModel;
 use PaymentsHeadless\Fields;
 use PaymentsHeadless\MetaBoxes;
 use PaymentsHeadless\Plugin;
@@ -39,6 +40,31 @@ final class MetaBoxesTest extends TestCase
         ob_start();
         MetaBoxes::render(get_post($postId), $restBase);
         return (string) ob_get_clean();
+    }
+
+    public function testOnlyTypesWithFieldsAndFrameTypesGetTheFieldsBox(): void
+    {
+        global $wp_meta_boxes;
+        $saved = $wp_meta_boxes;
+        try {
+            foreach (ContentModel::TYPES as $restBase => $type) {
+                $wp_meta_boxes = [];
+                MetaBoxes::add($type['name']);
+                $added = isset($wp_meta_boxes[$type['name']]['normal']['high']['payments_headless_fields']);
+                // A box on a screen defers the block editor's saves for its meta-box request (Webhook).
+                $this->assertSame([] !== Fields::FIELDS[$restBase] || 'frame_type' === $restBase, $added, $restBase);
+            }
+            foreach (['posts', 'news', 'press-releases'] as $restBase) {
+                $wp_meta_boxes = [];
+                MetaBoxes::add((string) ContentModel::postTypeFor($restBase));
+                $this->assertSame([], $wp_meta_boxes, "{$restBase} has no site fields: no box");
+            }
+            $wp_meta_boxes = [];
+            MetaBoxes::add('page');
+            $this->assertSame([], $wp_meta_boxes, 'core pages are not the site\'s');
+        } finally {
+            $wp_meta_boxes = $saved;
+        }
     }
 
     public function testTheFrameFormIsGeneratedFromItsFrameTypesMappingLabels(): void
