@@ -8,11 +8,10 @@
  * show the 768 px copy WordPress made, and no request for the original is made.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './helpers/browser';
+import { launchBrowser, MOBILE, openPage } from './helpers/browser';
 import { siteUrl } from './helpers/site';
 
 const PHOTO = '2025/12/farmers-market';
-const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 let browser: Browser;
 let context: BrowserContext;
@@ -20,24 +19,19 @@ let page: Page;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-  // A closed network: only the site and the content server answer (as openPage does).
-  await context.route('**/*', (route) => {
-    const { hostname, protocol } = new URL(route.request().url());
-    return protocol === 'data:' || LOCAL_HOSTS.has(hostname) ? route.continue() : route.abort('blockedbyclient');
-  });
 });
 
 afterAll(async () => {
   await browser?.close();
 });
 
+// A fresh phone context per test (a closed network, as every page of the tests): nothing cached from the test before.
 beforeEach(async () => {
-  page = await context.newPage();
+  ({ context, page } = await openPage(browser, MOBILE, { deviceScaleFactor: 2, isMobile: true, hasTouch: true }));
 });
 
 afterEach(async () => {
-  await page.close();
+  await context.close();
 });
 
 async function photoOn(path: string): Promise<{ requested: string[]; main: Record<string, string | boolean | null | undefined> }> {

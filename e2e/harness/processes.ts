@@ -114,7 +114,6 @@ export function isHarnessProcess(pid: number): boolean {
   }
 }
 
-/** Throws a clear error when something already listens on the port. */
 /** A free TCP port on the loopback address (the kernel's choice). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -127,6 +126,7 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Throws a clear error when something already listens on the port. */
 export async function assertPortFree(port: number, what: string, variable: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const server = net.createServer();

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /**
  * Real Chromium for the browser tests: Debian's /usr/bin/chromium (`npx playwright install`
@@ -36,12 +36,16 @@ export interface PageErrors {
   blocked: string[];
 }
 
-/** A fresh context (no cookies, no storage) and page at the given viewport; outside requests are aborted and recorded. */
+/**
+ * A fresh context (no cookies, no storage) and page at the given viewport; outside requests are
+ * aborted and recorded. `options` adds to the context's (a device pixel ratio, a phone's touch).
+ */
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number },
+  options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: PageErrors }> {
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce', locale: 'en-US' });
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce', locale: 'en-US', ...options });
   const errors: PageErrors = { pageErrors: [], blocked: [] };
   await context.route('**/*', (route) => {
     const url = new URL(route.request().url());

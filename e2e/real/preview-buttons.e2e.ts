@@ -8,21 +8,17 @@
  */
 import { createHmac } from 'node:crypto';
 import type { Browser, BrowserContext, Page, Response as BrowserResponse } from 'playwright-core';
-import { instance, secrets } from '../../scripts/real-wordpress/paths';
 import { DESKTOP, launchBrowser } from '../helpers/browser';
+import { adminSecrets, basicAuth, dismissWelcomeGuide, logInToWpAdmin } from '../helpers/realWordPress';
 import { readState } from '../helpers/site';
 
-const admin = secrets(instance());
+const admin = adminSecrets();
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 const created: number[] = [];
 
-function basic(user: string, password: string): string {
-  return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-}
-
-async function wp(path: string, init: RequestInit = {}, auth = basic(admin.adminUser, String(admin.appPassword))): Promise<Response> {
+async function wp(path: string, init: RequestInit = {}, auth = basicAuth(admin.adminUser, admin.appPassword)): Promise<Response> {
   return fetch(`${readState().wordpressUrl}/wp-json${path}`, {
     ...init,
     headers: { authorization: auth, 'content-type': 'application/json', ...(init.headers ?? {}) },
@@ -33,12 +29,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
   page = await context.newPage();
-  const { wordpressUrl } = readState();
-  await page.goto(`${wordpressUrl}/wp-login.php`);
-  await page.fill('#user_login', admin.adminUser);
-  await page.fill('#user_pass', admin.adminPassword);
-  await page.click('#wp-submit');
-  await page.waitForURL(/\/wp-admin\/$/);
+  await logInToWpAdmin(page);
 });
 
 afterAll(async () => {
@@ -49,11 +40,7 @@ afterAll(async () => {
 async function openEditor(path: string): Promise<void> {
   await page.goto(`${readState().wordpressUrl}/wp-admin/${path}`);
   await page.waitForSelector('.edit-post-header');
-  // The welcome guide (shown to a user once, from a preference) would cover the toolbar.
-  await page.evaluate(() => {
-    const { data } = (window as unknown as { wp: { data: { select: (s: string) => Record<string, (f: string) => boolean>; dispatch: (s: string) => Record<string, (f: string) => void> } } }).wp;
-    if (data.select('core/edit-post').isFeatureActive('welcomeGuide')) data.dispatch('core/edit-post').toggleFeature('welcomeGuide');
-  });
+  await dismissWelcomeGuide(page);
   await page.locator('.edit-post-welcome-guide').waitFor({ state: 'detached' });
 }
 
@@ -122,7 +109,7 @@ describe('issue 11 Preview buttons reach the site through a signed WordPress pre
 
     const { preview } = readState();
     if (!preview) throw new Error('the harness gave no preview reader (real mode)');
-    const read = await wp(`/custom-api/v1/preview/news/${id}?user=${site.searchParams.get('user')}`, {}, basic(preview.user, preview.password));
+    const read = await wp(`/custom-api/v1/preview/news/${id}?user=${site.searchParams.get('user')}`, {}, basicAuth(preview.user, preview.password));
     expect(read.status).toBe(200);
     expect(read.headers.get('cache-control')).toContain('no-store');
     expect(((await read.json()) as { title: { rendered: string } }).title.rendered).toBe('Edited but not updated');
@@ -136,7 +123,7 @@ describe('issue 11 Preview buttons reach the site through a signed WordPress pre
     const response = await wp('/wp/v2/news', { method: 'POST', body: JSON.stringify({ title: 'Reader draft', status: 'draft' }) });
     const { id } = (await response.json()) as { id: number };
     created.push(id);
-    const asReader = basic(preview.user, preview.password);
+    const asReader = basicAuth(preview.user, preview.password);
     expect((await wp(`/custom-api/v1/preview/news/${id}`, {}, asReader)).status).toBe(200);
     expect((await fetch(`${readState().wordpressUrl}/wp-json/custom-api/v1/preview/news/${id}`)).status).toBe(401);
     expect((await wp(`/wp/v2/news/${id}`, { method: 'POST', body: JSON.stringify({ title: 'x' }) }, asReader)).status).toBe(403);

@@ -10,48 +10,28 @@
  * edited published post), and the seed's draft fp_page. What the test creates is deleted after.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { instance, secrets } from '../../scripts/real-wordpress/paths';
+import { instance } from '../../scripts/real-wordpress/paths';
 import { DESKTOP, launchBrowser, openPage } from '../helpers/browser';
+import { adminRest, logInToWpAdmin } from '../helpers/realWordPress';
 import { readState } from '../helpers/site';
 import { exitPreview, expectExpiredTamperedAndOtherItemRefused, expectPreviewAnswer, expectPreviewBar, expectRefused, previewCookies } from '../helpers/preview';
 
 const state = readState();
-const inst = instance();
-const s = secrets(inst);
-const wordpress = inst.url;
+const wordpress = instance().url;
 const PUBLISHED_SLUG = 'corvane-opens-regional-office-in-denver';
 const PUBLISHED_TITLE = 'Corvane opens a regional office in Denver';
 const PUBLISHED_PATH = `/about-us/news/${PUBLISHED_SLUG}`;
 
 type Item = { id: number; slug: string; link: string; type: string; status: string; title: { raw?: string; rendered: string } };
 
-async function rest<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${wordpress}/wp-json${path}`, {
-    method,
-    headers: {
-      authorization: `Basic ${Buffer.from(`${s.adminUser}:${s.appPassword}`).toString('base64')}`,
-      'content-type': 'application/json',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
-}
+const admin = adminRest();
+const rest = <T>(method: string, path: string, body?: unknown): Promise<T> => admin.request<T>(method, path, body);
 
 /** WordPress's preview URL as its editors build it: the item's `link` plus `preview=true` (the block editor for drafts). */
 function previewUrlOf(link: string): string {
   const url = new URL(link);
   url.searchParams.set('preview', 'true');
   return url.toString();
-}
-
-/** Logs the admin in to wp-admin in this context (WordPress's own login form). */
-async function logIn(page: Page): Promise<void> {
-  await page.goto(`${wordpress}/wp-login.php`);
-  await page.fill('#user_login', s.adminUser);
-  await page.fill('#user_pass', s.adminPassword);
-  await Promise.all([page.waitForURL(/\/wp-admin\//), page.click('#wp-submit')]);
 }
 
 /** The site link WordPress's preview URL redirects to (the plugin's signed link), with this context's login cookies. */
@@ -72,7 +52,7 @@ let autosaveCleanup: (() => Promise<void>) | null = null;
 beforeAll(async () => {
   browser = await launchBrowser();
   editor = await openPage(browser, DESKTOP);
-  await logIn(editor.page);
+  await logInToWpAdmin(editor.page);
 });
 
 afterAll(async () => {

@@ -11,30 +11,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, openPage } from '../helpers/browser';
+import { adminRest, dismissWelcomeGuide, logInToWpAdmin } from '../helpers/realWordPress';
 import { firstItem, poll, readState, siteUrl } from '../helpers/site';
-import { instance as realInstance, secrets } from '../../scripts/real-wordpress/paths';
 
 const tag = randomBytes(4).toString('hex');
 const wordpressUrl = () => readState().wordpressUrl;
 
-function adminAuth(): string {
-  const { adminUser, appPassword } = secrets(realInstance());
-  if (!appPassword) throw new Error('the real WordPress has no application password for the admin (npm run wordpress:real)');
-  return `Basic ${Buffer.from(`${adminUser}:${appPassword}`).toString('base64')}`;
-}
+const admin = adminRest(30_000);
 
-/** A REST call to WordPress as the administrator (application password). */
-async function wp<T = Record<string, unknown>>(method: string, route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${wordpressUrl()}/wp-json/wp/v2/${route}`, {
-    method,
-    headers: { Authorization: adminAuth(), 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} /wp/v2/${route}: ${response.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
-}
+/** A REST call to WordPress's `/wp/v2` routes as the administrator (application password). */
+const wp = <T = Record<string, unknown>>(method: string, route: string, body?: unknown): Promise<T> => admin.request<T>(method, `/wp/v2/${route}`, body);
 
 interface Created {
   restBase: string;
@@ -168,11 +154,7 @@ describe('issue 10 §1 one editor action is one call, in the real block editor',
   beforeAll(async () => {
     browser = await launchBrowser();
     ({ page } = await openPage(browser, DESKTOP));
-    const { adminUser, adminPassword } = secrets(realInstance());
-    await page.goto(`${wordpressUrl()}/wp-login.php`);
-    await page.fill('#user_login', adminUser);
-    await page.fill('#user_pass', adminPassword);
-    await Promise.all([page.waitForURL(/\/wp-admin\//), page.click('#wp-submit')]);
+    await logInToWpAdmin(page);
   });
 
   afterAll(async () => {
@@ -187,10 +169,7 @@ describe('issue 10 §1 one editor action is one call, in the real block editor',
       return wp?.data?.select('core/editor')?.getCurrentPostId?.() === postId;
     }, id);
     // The welcome guide would cover the editor.
-    await page.evaluate(() => {
-      const { data } = (window as unknown as { wp: { data: { select: (s: string) => Record<string, (f: string) => boolean>; dispatch: (s: string) => Record<string, (...a: unknown[]) => void> } } }).wp;
-      if (data.select('core/edit-post').isFeatureActive('welcomeGuide')) data.dispatch('core/edit-post').toggleFeature('welcomeGuide');
-    });
+    await dismissWelcomeGuide(page);
   }
 
   /** Waits until the editor has finished saving the post and its meta boxes. */

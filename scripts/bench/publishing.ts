@@ -17,6 +17,7 @@
  *     second (mean and the busiest second).
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { RestClient } from '../real-wordpress/rest';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -244,22 +245,12 @@ const acceptedLines = (log: string): number => (existsSync(log) ? (readFileSync(
  * job ends, with the requests PHP's server accepted meanwhile. The label is put back afterwards.
  */
 export async function measureRealMenuChange(target: RealMenuTarget, suffix: string, timeoutMs = 10 * 60_000): Promise<RealMenuRun> {
-  const auth = `Basic ${Buffer.from(`${target.user}:${target.appPassword}`).toString('base64')}`;
-  const rest = async (method: string, route: string, body?: unknown) => {
-    const response = await fetch(`${target.wordpressUrl}/wp-json/wp/v2/${route}`, {
-      method,
-      headers: { Authorization: auth, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(60_000),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text.slice(0, 200)}`);
-    return JSON.parse(text) as unknown;
-  };
+  const client = new RestClient(target.wordpressUrl, target.user, target.appPassword, 60_000);
+  const rest = <T = unknown>(method: string, route: string, body?: unknown) => client.request<T>(method, `/wp/v2/${route}`, body);
   const menu = (await (await fetch(`${target.wordpressUrl}/wp-json/wp/v2/navigation/3`)).json()) as MenuItem[];
   const top = menu.find((m) => m.menu_item_parent === '0');
   if (!top) throw new Error('The menu has no top item');
-  const original = ((await rest('GET', `menu-items/${top.ID}?context=edit`)) as { title: { raw: string } }).title.raw;
+  const original = (await rest<{ title: { raw: string } }>('GET', `menu-items/${top.ID}?context=edit`)).title.raw;
   const endsBefore = jobEnds(target.siteLog).length;
   const acceptedBefore = acceptedLines(target.phpLog);
   const started = performance.now();

@@ -5,6 +5,7 @@ import type { StoredMedia, StoredMenuItem, StoredPost } from '../../__mocks__/wo
 import { uploadBytes } from '../../__mocks__/wordpress/uploads';
 import { DEV_HOST, ORIGIN, UPLOADS_PATH } from '../../__mocks__/wordpress/urls';
 import type { SeedPost } from '../../__mocks__/wordpress/seed/build';
+import { RestClient } from './rest';
 
 /**
  * Imports the local content server's seed (`__mocks__/wordpress/seed`, the one seed definition)
@@ -28,26 +29,6 @@ export interface SeedTarget {
 }
 
 type Json = Record<string, unknown>;
-
-export class RestClient {
-  private readonly auth: string;
-
-  constructor(private readonly base: string, user: string, appPassword: string) {
-    this.auth = `Basic ${Buffer.from(`${user}:${appPassword}`).toString('base64')}`;
-  }
-
-  async request<T = Json>(method: string, route: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-    const isBytes = body instanceof Uint8Array;
-    const response = await fetch(`${this.base}/wp-json${route}`, {
-      method,
-      headers: { Authorization: this.auth, ...(body !== undefined && !isBytes ? { 'Content-Type': 'application/json' } : {}), ...headers },
-      body: body === undefined ? undefined : isBytes ? Buffer.from(body) : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text.slice(0, 500)}`);
-    return JSON.parse(text) as T;
-  }
-}
 
 /** Runs `task` over `items`, `limit` at a time, in order of start. */
 async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
