@@ -4,8 +4,6 @@ import { getConfig } from '../../config';
 import type { ContentTypeName } from '../types';
 import { CONTENT_TYPES, contentType, contentTypeByRestBase, DEFAULT_PAGE_SECTION, isContentTypeName, sitePath } from '../wordpress/contentTypes';
 import { getEveryPageLink } from '../wordpress/links';
-import { clearMenuCache } from '../wordpress/menu';
-import { clearPostTypesCache } from '../wordpress/postTypes';
 import { ApiError, jsonApiRoute } from '../api/errors';
 import { isRecord } from '../isRecord';
 import { processShared } from '../processShared';
@@ -334,8 +332,8 @@ export function scheduleMenuRegeneration(paths: readonly string[], revalidate: (
     let run: MenuRun | null = { paths, revalidate };
     while (run) {
       menuJob.pending = null;
-      clearMenuCache();
-      clearPostTypesCache();
+      // The same list the webhook and the broadcast clear for a menu change (./invalidation.ts).
+      clearProcessCaches({ menu: true, content: false });
       const started = Date.now();
       try {
         const result = await revalidatePaths(run.paths, run.revalidate);
