@@ -219,6 +219,28 @@ describe('contract B: menu: true answers 202 at once and regenerates every page 
     expect(navigation()).toBe(2);
   });
 
+  it('each run of the menu job clears the menu and post types again: a menu cached while the previous run was under way is read anew', async () => {
+    const navigation = () => recorder.urls.filter((u) => u.pathname === '/wp-json/wp/v2/navigation/3').length;
+    const types = () => recorder.urls.filter((u) => u.pathname === '/wp-json/wp/v2/types').length;
+    const hold = gate();
+    const first = await call({ event: 'menu_save', items: [], menu: true }, () => hold.wait());
+    expect(first.statusCode).toBe(202);
+    // A second save while the first run is held: queued, its pages read the layout (menu and its post links).
+    const second = await call({ event: 'menu_save', items: [], menu: true }, async () => {
+      await getLayoutData();
+    });
+    expect(second.statusCode).toBe(202);
+    // Something reads (and caches) the menu after the second call and before its run starts.
+    await getMenu();
+    const [menuReads, typeReads] = [navigation(), types()];
+    expect(typeReads).toBeGreaterThan(0);
+    hold.open();
+    await menuRegenerationSettled();
+    // The queued run cleared both caches when it started: one more read of each serves all its pages.
+    expect(navigation()).toBe(menuReads + 1);
+    expect(types()).toBe(typeReads + 1);
+  });
+
   it('a menu call while a job runs is coalesced: never two jobs in parallel, one more run after the current one (however many calls came meanwhile)', async () => {
     const hold = gate();
     const pages = await everyPage();

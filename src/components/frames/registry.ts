@@ -1,4 +1,5 @@
 import { createElement, type ComponentType, type ReactElement } from 'react';
+import { isRecord } from '@/lib/isRecord';
 import type { Frame } from '@/lib/types';
 import { CardGrid, toCardGridProps } from './CardGrid';
 import { Cta, toCtaProps } from './Cta';
@@ -63,9 +64,6 @@ export function frameDefinition(frameType: string): FrameDefinition | null {
   return Object.hasOwn(FRAME_REGISTRY, frameType) ? FRAME_REGISTRY[frameType] : null;
 }
 
-const isPropsRecord = (props: unknown): props is Record<string, unknown> =>
-  typeof props === 'object' && props !== null && !Array.isArray(props);
-
 const warnedTypes = new Set<string>();
 
 /** Logs an unknown frame type once per type and server process (visitors' consoles stay quiet). */
@@ -90,7 +88,7 @@ export function renderFrame(frame: Frame, context: FrameContext = {}, key?: stri
     if (frame.frameType !== '') warnUnknownType(frame);
     return null;
   }
-  if (!isPropsRecord(frame.props)) return null;
+  if (!isRecord(frame.props)) return null;
   try {
     const element = definition.render(frame.props, context, key);
     // The frame's images' sizes (from WordPress's attachments) reach every FrameImage inside it.
@@ -105,7 +103,7 @@ export function renderFrame(frame: Frame, context: FrameContext = {}, key?: stri
 /** Whether the frame renders anything: a registered type, props not null, something to show. */
 export function isRenderable(frame: Frame): boolean {
   const definition = frameDefinition(frame.frameType);
-  return !!definition && isPropsRecord(frame.props) && definition.accepts(frame.props);
+  return !!definition && isRecord(frame.props) && definition.accepts(frame.props);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { isRecord } from '../isRecord';
 import { ApiError } from './errors';
 
 /**
@@ -92,8 +93,8 @@ export function parseJson(raw: Buffer): unknown {
 export async function readJsonObject(req: IncomingMessage, limit: number, example: string): Promise<Record<string, unknown>> {
   requireJsonContentType(req);
   const body = parseJson(await readBody(req, limit));
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, `The body must be a JSON object: ${example}`);
-  return body as Record<string, unknown>;
+  if (!isRecord(body)) throw new ApiError(400, `The body must be a JSON object: ${example}`);
+  return body;
 }
 
 /** A header's single value: Node joins repeated unknown headers with ", ", and a list means a malformed request. */

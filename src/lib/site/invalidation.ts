@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isRecord } from '../isRecord';
 import { processShared } from '../processShared';
 import { redactRedisUrl, sharedRedisConnection, type RedisConnection } from '../redis/connection.mjs';
 import { clearSearchCache } from '../search/handler';
@@ -96,8 +97,8 @@ export function decodeMessage(raw: string): InvalidationMessage | null {
   } catch {
     return null;
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
-  const { v, origin, menu, content, event } = value as Record<string, unknown>;
+  if (!isRecord(value)) return null;
+  const { v, origin, menu, content, event } = value;
   if (v !== MESSAGE_VERSION || typeof origin !== 'string' || origin === '' || typeof menu !== 'boolean' || typeof content !== 'boolean') return null;
   if (event !== undefined && typeof event !== 'string') return null;
   return { v, origin, menu, content, ...(event === undefined ? {} : { event }) };

@@ -4,9 +4,8 @@ import { getConfig } from '../../config';
 import type { ContentTypeName } from '../types';
 import { CONTENT_TYPES, contentType, contentTypeByRestBase, DEFAULT_PAGE_SECTION, isContentTypeName, sitePath } from '../wordpress/contentTypes';
 import { getEveryPageLink } from '../wordpress/links';
-import { clearMenuCache } from '../wordpress/menu';
-import { clearPostTypesCache } from '../wordpress/postTypes';
 import { ApiError, jsonApiRoute } from '../api/errors';
+import { isRecord } from '../isRecord';
 import { processShared } from '../processShared';
 import { parseJson, readBody, requireJsonContentType, requireMethod } from '../api/request';
 import { broadcastInvalidation, clearProcessCaches, type InvalidationScopes } from './invalidation';
@@ -153,8 +152,6 @@ const TYPE_NAMES = [...CONTENT_TYPES.map((t) => t.name), 'menu'];
 const REST_BASES = CONTENT_TYPES.map((t) => t.restBase);
 const EVENT = /^[a-z0-9_ ,:-]+$/;
 
-const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
-
 /** A page's section: absent, null or empty → the default; else a slug. */
 function pageSection(section: unknown, name: string): { section: string } | { problem: string } {
   if (section === undefined || section === null || section === '') return { section: DEFAULT_PAGE_SECTION };
@@ -181,7 +178,7 @@ function parsePluginPayload(body: Record<string, unknown>): { payload: Revalidat
   const parsed: RevalidateItem[] = [];
   for (const [i, item] of items.entries()) {
     const name = `items[${i}]`;
-    if (!isObject(item)) return { problem: `${name} must be an object {"rest_base", "slug", "section"?}` };
+    if (!isRecord(item)) return { problem: `${name} must be an object {"rest_base", "slug", "section"?}` };
     const def = typeof item.rest_base === 'string' ? contentTypeByRestBase(item.rest_base) : undefined;
     if (!def) {
       const given = item.rest_base === undefined ? 'is missing' : `${quote(item.rest_base)} is not a content type of the site`;
@@ -205,7 +202,7 @@ function parsePluginPayload(body: Record<string, unknown>): { payload: Revalidat
 
 /** The payload, or the problem with it (for a 400). */
 export function parsePayload(body: unknown): { payload: RevalidatePayload } | { problem: string } {
-  if (!isObject(body)) {
+  if (!isRecord(body)) {
     return { problem: 'The body must be a JSON object: {"event", "items", "menu"}, {"type", "slug"}, {"paths"} or {"type": "menu"}' };
   }
   if (body.event !== undefined || body.items !== undefined || body.menu !== undefined) return parsePluginPayload(body);
@@ -335,8 +332,8 @@ export function scheduleMenuRegeneration(paths: readonly string[], revalidate: (
     let run: MenuRun | null = { paths, revalidate };
     while (run) {
       menuJob.pending = null;
-      clearMenuCache();
-      clearPostTypesCache();
+      // The same list the webhook and the broadcast clear for a menu change (./invalidation.ts).
+      clearProcessCaches({ menu: true, content: false });
       const started = Date.now();
       try {
         const result = await revalidatePaths(run.paths, run.revalidate);

@@ -31,6 +31,16 @@ const WORDPRESS_DIRECTORIES = /^\/(?:wp-includes|wp-admin)\/|^\/wp-[a-z-]+\.php$
 /** A path ending in a media or document file name (`/files/2025/a.png`, `/brochure.pdf`), not a permalink. */
 const FILE_EXTENSION = /\.(?:png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?|heic|pdf|docx?|xlsx?|pptx?|odt|ods|csv|txt|rtf|zip|mp3|m4a|wav|ogg|mp4|m4v|mov|webm|vtt)$/i;
 
+/** An absolute http(s) URL, parsed; null for anything else (a site path, `mailto:`, a malformed URL). */
+function httpUrl(href: string): URL | null {
+  if (!/^https?:\/\//i.test(href)) return null;
+  try {
+    return new URL(href);
+  } catch {
+    return null;
+  }
+}
+
 let context: ServerContext | null = null;
 
 export function serverContext(): ServerContext {
@@ -43,21 +53,10 @@ export function serverContext(): ServerContext {
   const isWordPressFile = (url: URL): boolean =>
     url.origin === wordpressOrigin && url.origin !== siteOrigin && (WORDPRESS_DIRECTORIES.test(url.pathname) || FILE_EXTENSION.test(url.pathname));
   const isOwnUrl = (href: string): boolean => {
-    if (!/^https?:\/\//i.test(href)) return false;
-    try {
-      return ownOrigins.has(new URL(href).origin);
-    } catch {
-      return false;
-    }
+    const url = httpUrl(href);
+    return url !== null && ownOrigins.has(url.origin);
   };
-  const isSiteAddress = (href: string): boolean => {
-    if (siteOrigin === wordpressOrigin || !/^https?:\/\//i.test(href)) return false;
-    try {
-      return new URL(href).origin === siteOrigin;
-    } catch {
-      return false;
-    }
-  };
+  const isSiteAddress = (href: string): boolean => siteOrigin !== wordpressOrigin && httpUrl(href)?.origin === siteOrigin;
   context = {
     isOwnUrl,
     isSiteAddress,
@@ -65,16 +64,11 @@ export function serverContext(): ServerContext {
     // Without MEDIA_HOST, WordPress serves its own media: the rewriter's target is WordPress.
     rewriteMedia: createMediaRewriter({ cmsDevHosts: config.cmsDevHosts, mediaHost: config.mediaHost, wordpressUrl: config.wordpressUrl }),
     toSitePath: (href) => {
-      if (!/^https?:\/\//i.test(href)) return href;
-      try {
-        const url = new URL(href);
-        if (!ownOrigins.has(url.origin) || url.pathname.startsWith('/wp-content/') || url.pathname.startsWith('/wp-json/') || isWordPressFile(url)) {
-          return href;
-        }
-        return `${url.pathname.replace(/(.)\/+$/, '$1')}${url.search}${url.hash}`;
-      } catch {
+      const url = httpUrl(href);
+      if (!url || !ownOrigins.has(url.origin) || url.pathname.startsWith('/wp-content/') || url.pathname.startsWith('/wp-json/') || isWordPressFile(url)) {
         return href;
       }
+      return `${url.pathname.replace(/(.)\/+$/, '$1')}${url.search}${url.hash}`;
     },
   };
   return context;
