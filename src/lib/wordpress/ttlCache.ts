@@ -14,8 +14,9 @@
  * - With `keep`, a loaded value for which `keep(value)` is false is returned to its callers but not
  *   stored (a menu built while a secondary read failed), so the next call loads again.
  *
- * The cache is per server process: with several instances, each has its own, and the webhook only
- * clears the instance it reaches; the 5-minute expiry bounds how stale the others can be.
+ * The cache is per server process: with several instances, each has its own. The webhook clears
+ * the instance it reaches and tells the others through Redis pub/sub (src/lib/site/invalidation.ts);
+ * a broadcast lost while Redis is down is bounded by the expiry.
  */
 export interface TtlCache<K, V> {
   get(key: K, load: () => Promise<V>): Promise<V>;
