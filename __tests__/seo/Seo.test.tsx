@@ -34,6 +34,7 @@ const item = (overrides: Partial<ContentItem> = {}): ContentItem => ({
   excerpt: 'An excerpt.',
   html: '<p>Body</p>',
   featuredImage: null,
+  styles: { blocks: [], css: '', embeds: [] },
   fields: {},
   ...overrides,
 });

@@ -34,6 +34,16 @@ export interface MediaImage {
   sources: ImageSource[];
 }
 
+/** What a CMS body needs besides its HTML (docs/blocks.md, "The pipeline"). */
+export interface BodyStyles {
+  /** Core block names without `core/` (`columns`, `button`), sorted, each once. */
+  blocks: string[];
+  /** The item's own CSS: WordPress's render CSS and the classes lifted from style attributes. */
+  css: string;
+  /** Keys of the embed providers the body uses (src/lib/embeds/providers.ts). */
+  embeds: string[];
+}
+
 /** A link to one content item, as the id lists and the all-links builder give it. */
 export interface ContentLink {
   type: ContentTypeName;
@@ -55,6 +65,8 @@ export interface ContentItem extends ContentLink {
   /** Sanitized HTML of the body, media URLs rewritten. Safe to render. */
   html: string;
   featuredImage: MediaImage | null;
+  /** What the body needs besides its HTML: its blocks, its own CSS, its embeds (docs/blocks.md). */
+  styles: BodyStyles;
   /** Type-specific custom fields (event date and place, white-paper download, ...): plain values only. */
   fields: Record<string, string | number | boolean | null>;
 }

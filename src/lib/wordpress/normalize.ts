@@ -73,6 +73,7 @@ export function normalizeItem(type: ContentTypeName, raw: WpPost): ContentItem {
     excerpt: excerpt(summary),
     html: cleanHtml(body),
     featuredImage: featuredImage(raw._embedded),
+    styles: { blocks: [], css: '', embeds: [] },
     fields: plainFields(raw.acf),
   };
 }
