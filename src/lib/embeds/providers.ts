@@ -50,3 +50,13 @@ export function matchEmbed(value: string): Embed | null {
   }
   return null;
 }
+
+/**
+ * The placeholder the sanitizer writes in place of an embed (trusted markup, built only from the
+ * checked `embed`): no iframe, no request to the provider; the browser turns it into the iframe
+ * once the visitor consents. SKELETON: the embeds work owns this markup.
+ */
+export function embedPlaceholderHtml(embed: Embed): string {
+  const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return `<div class="site-embed" data-embed="${escape(embed.provider.key)}" data-embed-src="${escape(embed.src)}"><a href="${escape(embed.url)}">${escape(embed.provider.name)}</a></div>`;
+}
