@@ -376,7 +376,7 @@ async function toFrame(raw: unknown, fallbackId: number): Promise<Frame> {
   }
   if (!type.rules) return { id, frameType, props: null };
   const props = cleanFrameProps(mapFrameProps(post, type.rules));
-  const images = await findFrameImages(props, id);
+  const images = await findFrameImages(props, id, post.image_attachments);
   return Object.keys(images).length ? { id, frameType, props, images } : { id, frameType, props };
 }
 
