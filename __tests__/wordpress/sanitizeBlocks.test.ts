@@ -378,6 +378,11 @@ describe('issue 17 media and link rewrites happen in the walk', () => {
     );
   });
 
+  it('with the site\'s rewriter: a path in text is not a media URL; a development-host URL in text is rewritten, as before the walk', () => {
+    const { html } = cleanHtml('<p><code>/wp-content/uploads/</code> holds the files; see https://dev-cms.example.test/wp-content/uploads/a.pdf</p>');
+    expect(html).toBe('<p><code>/wp-content/uploads/</code> holds the files; see https://media.example.com/wp-content/uploads/a.pdf</p>');
+  });
+
   it('media elements accept only http(s) sources', () => {
     const { html } = sanitizeCmsHtml('<video src="javascript:alert(1)" poster="data:image/png;base64,AAAA"><source src="vbscript:x" type="video/mp4"></video><audio src="data:audio/mp3;base64,AAAA"></audio>');
     expect(html).toBe('<video><source type="video/mp4" /></video><audio></audio>');

@@ -93,7 +93,7 @@ export interface Frame {
   images?: Record<string, KnownImage>;
   /**
    * What the HTML in `props` needs besides (lifted CSS, blocks, embeds); absent when nothing.
-   * The frame's page merges it into its own `styles`.
+   * A frame page merges it into its own `styles` and leaves it out of its `frames`.
    */
   styles?: BodyStyles;
 }

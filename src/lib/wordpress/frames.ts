@@ -533,9 +533,16 @@ export async function framePageFromRaw(raw: Record<string, unknown> & { slug: st
   const frames = await Promise.all(frameIds(acf.frames, raw.slug).map(read));
   // The ContentItem part comes from the shared normalizer; a frame page's data lives in its frames, so `fields` is empty.
   const item = normalizeItem('page', raw as unknown as WpPost);
-  // The CSS lifted from the frames' HTML (and their blocks and embeds) is the page's too.
+  // The CSS lifted from the frames' HTML (and their blocks and embeds) is the page's: merged into
+  // the page's styles, and not sent a second time with each frame.
   const styles = mergeStyles(item.styles, ...frames.flatMap((frame) => (frame.styles ? [frame.styles] : [])));
-  return { ...item, type: 'page', section, fields: {}, frames, styles };
+  const pageFrames = frames.map((frame): Frame => {
+    if (!frame.styles) return frame;
+    const copy = { ...frame };
+    delete copy.styles;
+    return copy;
+  });
+  return { ...item, type: 'page', section, fields: {}, frames: pageFrames, styles };
 }
 
 /** The spec's name for the slug read (§7 `fp_page/?slug={slug}`). */

@@ -345,7 +345,10 @@ function writeSvg(element: Element, walk: Walk): void {
 function writeNode(node: Node, walk: Walk): void {
   const { out } = walk;
   if (node.nodeName === '#text') {
-    out.push(escapeText(walk.rewriteMedia((node as TextNode).value)));
+    // Text gets the absolute-URL part of the media rewrite only: the leading space keeps a text
+    // that merely starts with `/wp-content/` (a path in a <code>) from being read as a bare media path.
+    const text = (node as TextNode).value;
+    out.push(escapeText(text.includes('/wp-content/') ? walk.rewriteMedia(` ${text}`).slice(1) : text));
     return;
   }
   if (node.nodeName === '#comment' || node.nodeName === '#documentType') return;
