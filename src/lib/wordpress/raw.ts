@@ -51,6 +51,12 @@ export interface WpPost {
   sticky?: boolean;
   acf?: Record<string, unknown>;
   _embedded?: WpEmbedded;
+  /**
+   * The plugin's field (docs/blocks.md "The REST contract"): the blocks of `post_content`
+   * (`core/columns`, …) and the CSS WordPress generated while rendering this item. Absent without
+   * the plugin. Untrusted: `normalizeItem` checks its shape.
+   */
+  block_styles?: { blocks?: unknown; css?: unknown };
 }
 
 /** `fp_page`: a page built from frames. `acf.frames` lists frame ids in order; `acf.section` is the first path segment (default `pages`). */
