@@ -1,0 +1,167 @@
+import { generate, List, parse, type CssNode, type Rule, type Selector, type StyleSheet } from 'css-tree';
+
+/**
+ * Scopes CSS from WordPress to the CMS body wrapper (docs/blocks.md, "Block CSS"), with css-tree:
+ * a parser, never regular expressions.
+ *
+ * - `body`, `html` and `:root` (alone, or leading a selector: `:root .has-x`, `html body .y`)
+ *   become the wrapper: `.wp-body`, `.wp-body .has-x`, `.wp-body .y`. WordPress's page-level
+ *   custom properties (`--wp--preset--*`, the block gap) are thus defined on the wrapper.
+ * - Every other selector is prefixed: `.wp-block-columns` → `.wp-body .wp-block-columns`. Every
+ *   WordPress rule gains the same (0,1,0), so their order among themselves is unchanged, and a
+ *   block's rule beats the site's element rules (`.prose p`) inside the body: the editor's choices win.
+ * - Dropped, each for a reason:
+ *   - a root element with a qualifier (`body.rtl …`, `html[dir=rtl] …`, `body:not(…)`): it names a
+ *     state of WordPress's page (its body classes), which the site's body never has;
+ *   - `.wp-site-blocks` rules: the block theme's template root (header, main, footer). Its padding
+ *     and the gaps between template parts are the site's layout, not the body's;
+ *   - `@charset`, `@import`, `@namespace`: only valid at the start of a file (and `@import`
+ *     would load a stylesheet the CSP does not allow);
+ *   - with `themeElements: 'variables-only'` (the global stylesheet), the declarations of rules
+ *     whose selectors name only elements (`body{font-family…}`, `h1{font-size…}`,
+ *     `a:where(:not(.wp-element-button)){color…}`), but their custom properties: that is the
+ *     theme's typography (font, colour, heading sizes, link colour), and the site's own stays
+ *     ours. What editors choose (`.has-*` classes, presets, block styles, buttons) is in class rules.
+ * - `@media`, `@supports`, `@layer` and `@container` keep their rules, scoped; `@keyframes` and
+ *   `@font-face` are kept as they are (they have no selectors).
+ * - The output is minified (css-tree's generator) and `</style` never appears in it (the CSS goes
+ *   into a `<style>` element).
+ */
+export const BODY_CLASS = 'wp-body';
+
+export interface ScopeOptions {
+  /** `variables-only` for the theme's global stylesheet: element rules keep only their custom properties. */
+  themeElements?: 'keep' | 'variables-only';
+}
+
+const GROUPING_AT_RULES = new Set(['media', 'supports', 'layer', 'container']);
+const FILE_START_AT_RULES = new Set(['charset', 'import', 'namespace']);
+const ROOT_ELEMENTS = new Set(['html', 'body']);
+
+type Part = CssNode;
+
+/** The parts of a selector, split into compounds at combinators. */
+function compounds(selector: Selector): { nodes: Part[]; combinator: Part | null }[] {
+  const out: { nodes: Part[]; combinator: Part | null }[] = [{ nodes: [], combinator: null }];
+  selector.children.forEach((node) => {
+    if (node.type === 'Combinator') out.push({ nodes: [], combinator: node });
+    else out[out.length - 1].nodes.push(node);
+  });
+  return out;
+}
+
+const isRootNode = (node: Part): boolean =>
+  (node.type === 'TypeSelector' && ROOT_ELEMENTS.has(node.name.toLowerCase())) || (node.type === 'PseudoClassSelector' && node.name.toLowerCase() === 'root');
+
+const scopeNode = (): Part => ({ type: 'ClassSelector', name: BODY_CLASS });
+const descendant = (): Part => ({ type: 'Combinator', name: ' ' });
+
+/** The selector scoped to the wrapper, or null when it cannot apply inside the site's body. */
+function scopeSelector(selector: Selector): Selector | null {
+  const parts = compounds(selector);
+  // Leading root compounds (`html`, `body`, `:root`, `html body`) are the wrapper.
+  let start = 0;
+  while (start < parts.length && parts[start].nodes.some(isRootNode)) {
+    if (parts[start].nodes.length > 1) return null; // body.rtl, html[dir=rtl], :root:not(…): WordPress's page states
+    start += 1;
+  }
+  const rest = parts.slice(start);
+  const first = rest[0];
+  if (first && first.nodes.some((node) => node.type === 'ClassSelector' && node.name === 'wp-site-blocks')) return null;
+
+  const children = new List<CssNode>();
+  children.appendData(scopeNode());
+  rest.forEach((part, i) => {
+    // The first remaining compound follows the wrapper: with its own combinator when it had one
+    // (`body > .x` → `.wp-body > .x`), else as a descendant.
+    if (i === 0) children.appendData(start > 0 && part.combinator ? part.combinator : descendant());
+    else if (part.combinator) children.appendData(part.combinator);
+    for (const node of part.nodes) children.appendData(node);
+  });
+  return { ...selector, children };
+}
+
+/** Whether the selector names only elements (no class, id or attribute outside pseudo-class arguments). */
+function isElementSelector(selector: Selector): boolean {
+  let named = false;
+  selector.children.forEach((node) => {
+    if (node.type === 'ClassSelector' || node.type === 'IdSelector' || node.type === 'AttributeSelector') named = true;
+  });
+  return !named;
+}
+
+/** Scopes one rule in place; false when nothing of it is left. */
+function scopeRule(rule: Rule, options: ScopeOptions): boolean {
+  if (rule.prelude.type !== 'SelectorList') return false; // a prelude css-tree could not parse
+  const selectors = rule.prelude.children.toArray() as Selector[];
+  if (options.themeElements === 'variables-only' && selectors.length > 0 && selectors.every(isElementSelector)) {
+    const kept = new List<CssNode>();
+    rule.block.children.forEach((declaration) => {
+      if (declaration.type === 'Declaration' && declaration.property.startsWith('--')) kept.appendData(declaration);
+    });
+    if (kept.isEmpty) return false;
+    rule.block.children = kept;
+  }
+  const scoped = new List<CssNode>();
+  for (const selector of selectors) {
+    const result = scopeSelector(selector);
+    if (result) scoped.appendData(result);
+  }
+  if (scoped.isEmpty || rule.block.children.isEmpty) return false;
+  rule.prelude.children = scoped;
+  return true;
+}
+
+/** Scopes a list of rules and at-rules in place; returns the nodes kept. */
+function scopeList(list: List<CssNode>, options: ScopeOptions): CssNode[] {
+  const kept: CssNode[] = [];
+  list.forEach((node) => {
+    if (node.type === 'Rule') {
+      if (scopeRule(node, options)) kept.push(node);
+    } else if (node.type === 'Atrule') {
+      const name = node.name.toLowerCase();
+      if (FILE_START_AT_RULES.has(name)) return;
+      if (GROUPING_AT_RULES.has(name) && node.block) {
+        const inner = scopeList(node.block.children, options);
+        if (inner.length === 0) return;
+        node.block.children = new List<CssNode>().fromArray(inner);
+      }
+      kept.push(node);
+    }
+    // Comments, and anything css-tree kept as Raw, are dropped.
+  });
+  return kept;
+}
+
+/** Custom properties keep their raw text: trim it, as the generator does for other values. */
+function trimCustomProperties(ast: StyleSheet): void {
+  const visit = (nodes: List<CssNode>) =>
+    nodes.forEach((node) => {
+      if (node.type === 'Rule') {
+        node.block.children.forEach((d) => {
+          if (d.type === 'Declaration' && d.value.type === 'Raw' && d.value.value.trim() !== '') d.value.value = d.value.value.trim();
+        });
+      } else if (node.type === 'Atrule' && node.block) visit(node.block.children);
+    });
+  visit(ast.children);
+}
+
+/** Never lets CSS close the `<style>` element it is put in. */
+export function safeInStyleElement(css: string): string {
+  return css.replace(/<\/(style)/gi, '<\\/$1');
+}
+
+/**
+ * `css` scoped to the CMS body, as minified top-level chunks (a rule or an at-rule each), in order.
+ * Chunks let the assembler drop duplicates across sources without parsing again.
+ */
+export function scopeCssChunks(css: string, options: ScopeOptions = {}): string[] {
+  const ast = parse(css, { parseCustomProperty: false, onParseError: () => undefined }) as StyleSheet;
+  trimCustomProperties(ast);
+  return scopeList(ast.children, options).map((node) => safeInStyleElement(generate(node)));
+}
+
+/** `css` scoped to the CMS body, minified. */
+export function scopeCss(css: string, options: ScopeOptions = {}): string {
+  return scopeCssChunks(css, options).join('');
+}
