@@ -67,6 +67,11 @@ describe('scopeCss: WordPress CSS scoped to the CMS body (.wp-body)', () => {
     expect(scopeCss(':where(figure){margin:0 0 1em}')).toBe('.wp-body :where(figure){margin:0 0 1em}');
   });
 
+  it('drops a rule that loads a data: URL (the CSP img-src has none): the image circle mask falls back to its border-radius', () => {
+    const css = '.c img{border-radius:9999px}@supports (mask-image:none){.c img{mask-image:url("data:image/svg+xml;utf8,<svg/>");border-radius:0}}.d{background:url(https://media.example.com/a.png)}';
+    expect(scopeCss(css)).toBe('.wp-body .c img{border-radius:9999px}.wp-body .d{background:url(https://media.example.com/a.png)}');
+  });
+
   it('never lets the CSS close its <style> element', () => {
     const out = scopeCss('.a::after{content:"</style><script>alert(1)</script>"}');
     expect(out).not.toMatch(/<\/style/i);

@@ -1,6 +1,7 @@
 import type { GetStaticPaths, GetStaticProps, GetStaticPropsContext } from 'next';
 import type { ParsedUrlQuery } from 'node:querystring';
 import { getConfig } from '../../config';
+import { blockCssFor } from '../wordpress/blockCss';
 import { getIdList, getItemBySlug } from '../wordpress/content';
 import { readPreview, type PreviewItem } from '../wordpress/preview';
 import { previewFor, type PreviewContext } from '../preview/previewData';
@@ -42,6 +43,13 @@ export async function previewDraft(context: PreviewContext, type: ContentTypeNam
 
 export interface DetailProps extends Record<string, unknown> {
   item: ContentItem;
+  /** The body's block stylesheet (src/lib/wordpress/blockCss.ts); _app puts it in the head. */
+  blockCss: string;
+}
+
+/** Props a page with a CMS body adds for its block stylesheet: `_app` renders it as one `<style>` in the head (src/components/content/BlockStyles.tsx). */
+export interface BlockCssProps {
+  blockCss: string;
 }
 
 /**
@@ -62,9 +70,8 @@ export function detailRoute(type: ContentTypeName): {
       const slug = context.params?.slug;
       if (!slug) return null;
       const draft = await previewDraft(context, type, slug);
-      if (draft !== undefined) return draft ? { item: draft.item } : null;
-      const item = await getItemBySlug(type, slug);
-      return item ? { item } : null;
+      const item = draft !== undefined ? (draft?.item ?? null) : await getItemBySlug(type, slug);
+      return item ? { item, blockCss: await blockCssFor(item) } : null;
     }),
   };
 }

@@ -1,4 +1,7 @@
-import { generate, List, parse, type CssNode, type Rule, type Selector, type StyleSheet } from 'css-tree';
+import { generate, List, parse, walk, type CssNode, type Rule, type Selector, type StyleSheet } from 'css-tree';
+import { BODY_CLASS } from './bodyClass';
+
+export { BODY_CLASS };
 
 /**
  * Scopes CSS from WordPress to the CMS body wrapper (docs/blocks.md, "Block CSS"), with css-tree:
@@ -17,6 +20,9 @@ import { generate, List, parse, type CssNode, type Rule, type Selector, type Sty
  *     and the gaps between template parts are the site's layout, not the body's;
  *   - `@charset`, `@import`, `@namespace`: only valid at the start of a file (and `@import`
  *     would load a stylesheet the CSP does not allow);
+ *   - a rule that loads a `data:` URL: the CSP's img-src has no `data:` and stays so. In 6.1 only
+ *     the image block's circle mask (`mask-image:url(data:…svg)`, in an `@supports`); without
+ *     it, the block's own `border-radius:9999px` rule still draws the circle;
  *   - with `themeElements: 'variables-only'` (the global stylesheet), the declarations of rules
  *     whose selectors name only elements (`body{font-family…}`, `h1{font-size…}`,
  *     `a:where(:not(.wp-element-button)){color…}`), but their custom properties: that is the
@@ -27,7 +33,6 @@ import { generate, List, parse, type CssNode, type Rule, type Selector, type Sty
  * - The output is minified (css-tree's generator) and `</style` never appears in it (the CSS goes
  *   into a `<style>` element).
  */
-export const BODY_CLASS = 'wp-body';
 
 export interface ScopeOptions {
   /** `variables-only` for the theme's global stylesheet: element rules keep only their custom properties. */
@@ -90,9 +95,22 @@ function isElementSelector(selector: Selector): boolean {
   return !named;
 }
 
+/** Whether the rule loads a `data:` URL (the image block's circle mask): the CSP's img-src has no `data:`. */
+function loadsDataUrl(rule: Rule): boolean {
+  let found = false;
+  walk(rule.block, {
+    visit: 'Url',
+    enter(node) {
+      if (/^\s*data:/i.test(node.value)) found = true;
+    },
+  });
+  return found;
+}
+
 /** Scopes one rule in place; false when nothing of it is left. */
 function scopeRule(rule: Rule, options: ScopeOptions): boolean {
   if (rule.prelude.type !== 'SelectorList') return false; // a prelude css-tree could not parse
+  if (loadsDataUrl(rule)) return false;
   const selectors = rule.prelude.children.toArray() as Selector[];
   if (options.themeElements === 'variables-only' && selectors.length > 0 && selectors.every(isElementSelector)) {
     const kept = new List<CssNode>();
