@@ -1,7 +1,7 @@
 import { FramePageTemplate, type FramePageProps } from '@/components/templates/FramePageTemplate';
 import { previewDraft, staticProps, type BlockCssProps } from '@/lib/site/staticProps';
 import type { FramePage } from '@/lib/types';
-import { blockCssFor } from '@/lib/wordpress/blockCss';
+import { assembleBlockCss } from '@/lib/wordpress/blockCss';
 import { getFramePage } from '@/lib/wordpress/frames';
 
 /**
@@ -12,7 +12,7 @@ import { getFramePage } from '@/lib/wordpress/frames';
 export const getStaticProps = staticProps<FramePageProps & BlockCssProps & Record<string, unknown>>(async (context) => {
   const draft = await previewDraft(context, 'page', 'contact-us');
   const page = draft === undefined ? await getFramePage('contact-us') : ((draft?.item as FramePage | undefined) ?? null);
-  return page ? { page, blockCss: await blockCssFor(page) } : null;
+  return page ? { page, blockCss: await assembleBlockCss(page.styles) } : null;
 });
 
 export default FramePageTemplate;

@@ -3,7 +3,7 @@ import { toCardItem } from '@/lib/site/listing';
 import { previewDraft, staticProps, type BlockCssProps } from '@/lib/site/staticProps';
 import { getCollectionPage } from '@/lib/wordpress/content';
 import { HOME_PAGE_SLUG } from '@/lib/wordpress/contentTypes';
-import { blockCssFor } from '@/lib/wordpress/blockCss';
+import { assembleBlockCss } from '@/lib/wordpress/blockCss';
 import { getFramePage } from '@/lib/wordpress/frames';
 import type { FramePage } from '@/lib/types';
 
@@ -30,7 +30,7 @@ export const getStaticProps = staticProps<HomeProps & BlockCssProps & Record<str
     description: page?.excerpt ?? '',
     news: news.items.slice(0, TEASERS).map(toCardItem),
     blogs: blogs.items.slice(0, TEASERS).map(toCardItem),
-    blockCss: page ? await blockCssFor(page) : '',
+    blockCss: page ? await assembleBlockCss(page.styles) : '',
   };
 });
 

@@ -4,7 +4,7 @@ import { previewDraft, staticProps, type BlockCssProps } from '@/lib/site/static
 import type { FramePage } from '@/lib/types';
 import { getIdList } from '@/lib/wordpress/content';
 import { PAGE_ADDRESSES } from '@/lib/wordpress/contentTypes';
-import { blockCssFor } from '@/lib/wordpress/blockCss';
+import { assembleBlockCss } from '@/lib/wordpress/blockCss';
 import { getFramePage } from '@/lib/wordpress/frames';
 
 type Params = { section: string; slug: string };
@@ -38,11 +38,12 @@ export const getStaticProps = staticProps<FramePageProps & BlockCssProps & Recor
   const slug = params?.slug;
   if (!slug || Object.hasOwn(PAGE_ADDRESSES, slug)) return null;
   const draft = await previewDraft(context, 'page', slug, params.section);
-  if (draft !== undefined) return draft ? { page: draft.item as FramePage, blockCss: await blockCssFor(draft.item) } : null;
+  if (draft !== undefined) return draft ? { page: draft.item as FramePage, blockCss: await assembleBlockCss(draft.item.styles) } : null;
   const page = await getFramePage(slug);
   if (!page || page.section !== params.section) return null;
-  // The CSS its frames' rich text needs (the style attributes lifted into classes, docs/blocks.md).
-  return { page, blockCss: await blockCssFor(page) };
+  // The CSS its frames' rich text needs (their style attributes lifted into classes, docs/blocks.md):
+  // `page.styles` only, since the page's own `content` is not shown.
+  return { page, blockCss: await assembleBlockCss(page.styles) };
 });
 
 export default FramePageTemplate;
