@@ -31,7 +31,7 @@
 import { processShared } from '../processShared';
 import type { BodyStyles } from '../types';
 import { CUSTOM_PREFIX, fetchJson, fetchText, wpUrl } from './http';
-import { scopeCssChunks } from './scopeCss';
+import { chunkApplies, scopeCssChunks, type ScopedChunk } from './scopeCss';
 import { serverContext } from './serverContext';
 import { createTtlCache } from './ttlCache';
 import { isRecord } from '../isRecord';
@@ -49,7 +49,7 @@ export function blockStylePath(name: string): string {
   return `/wp-includes/blocks/${name}/style.min.css`;
 }
 
-type Chunks = readonly string[];
+type Chunks = readonly ScopedChunk[];
 
 const state = processShared('block-css', () => ({
   cache: createTtlCache<string, Chunks>(BLOCK_CSS_CACHE_MS),
@@ -122,12 +122,23 @@ export function blockNamesInHtml(html: string): string[] {
   return [...names].sort();
 }
 
+export interface AssembleOptions {
+  /**
+   * The classes of the body's elements (`classesInHtml`). Given, a rule none of whose selectors
+   * can match them is left out: a selector that needs a class no element of the body has
+   * (`.wp-body .wp-block-cover.has-parallax`, `.wp-body .has-vivid-red-color`) matches nothing,
+   * since nothing on the site adds WordPress's classes in the browser. Not given (frame pages,
+   * whose rich text is in their frames): every rule is kept.
+   */
+  classes?: ReadonlySet<string>;
+}
+
 /**
  * The stylesheet of a CMS body: '' when it uses no block and has no CSS of its own (no request
  * then). Duplicate rules (the same rule in two sources) are kept once, at their last place,
  * which keeps the cascade's result.
  */
-export async function assembleBlockCss(styles: Pick<BodyStyles, 'blocks' | 'css'>): Promise<string> {
+export async function assembleBlockCss(styles: Pick<BodyStyles, 'blocks' | 'css'>, { classes }: AssembleOptions = {}): Promise<string> {
   const names = blockNames(styles.blocks);
   if (names.length === 0 && styles.css.trim() === '') return '';
   const [blocks, common, global] = await Promise.all([
@@ -135,8 +146,9 @@ export async function assembleBlockCss(styles: Pick<BodyStyles, 'blocks' | 'css'
     source('common', () => wordpressFile(COMMON_CSS_PATH)),
     source('global-styles', globalStylesheet, 'variables-only'),
   ]);
-  const own = scopeCssChunks(styles.css);
-  return dedupe([...blocks.flat(), ...common, ...global, ...own]).join('');
+  const chunks = [...blocks.flat(), ...common, ...global, ...scopeCssChunks(styles.css)];
+  const applying = classes ? chunks.filter((chunk) => chunkApplies(chunk, classes)) : chunks;
+  return dedupe(applying.map((chunk) => chunk.css)).join('');
 }
 
 /** The chunks, each kept once at its last place. */
@@ -146,9 +158,24 @@ function dedupe(chunks: readonly string[]): string[] {
   return chunks.filter((chunk, i) => last.get(chunk) === i);
 }
 
-/** The stylesheet of a page's CMS body: its `styles`, with the blocks its HTML names. */
+/** Every class of an HTML body's elements (the sanitizer writes attributes with double quotes). */
+export function classesInHtml(html: string): Set<string> {
+  const classes = new Set<string>();
+  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
+    for (const token of match[1].split(/\s+/)) if (token) classes.add(token);
+  }
+  return classes;
+}
+
+/**
+ * The stylesheet of a page's CMS body (detail pages): its `styles`, with the blocks its HTML names,
+ * without the rules that no element of it can match.
+ */
 export function blockCssFor(body: { html: string; styles: Pick<BodyStyles, 'blocks' | 'css'> }): Promise<string> {
-  return assembleBlockCss({ blocks: [...body.styles.blocks, ...blockNamesInHtml(body.html)], css: body.styles.css });
+  return assembleBlockCss(
+    { blocks: [...body.styles.blocks, ...blockNamesInHtml(body.html)], css: body.styles.css },
+    { classes: classesInHtml(body.html) },
+  );
 }
 
 /** Forgets the cached sources (a theme or Site Editor change: `clearProcessCaches({menu: true})`). */

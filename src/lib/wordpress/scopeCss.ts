@@ -1,4 +1,4 @@
-import { generate, List, parse, walk, type CssNode, type Rule, type Selector, type StyleSheet } from 'css-tree';
+import { generate, List, parse, walk, type CssNode, type Rule, type Selector, type SelectorList, type StyleSheet } from 'css-tree';
 import { BODY_CLASS } from './bodyClass';
 
 export { BODY_CLASS };
@@ -55,8 +55,16 @@ function compounds(selector: Selector): { nodes: Part[]; combinator: Part | null
   return out;
 }
 
+/**
+ * Classes WordPress puts on its `<body>` that the site's CMS body always stands for:
+ * `wp-embed-responsive` (block themes support responsive embeds: the embeds' aspect ratios).
+ */
+const ROOT_CLASSES = new Set(['wp-embed-responsive']);
+
 const isRootNode = (node: Part): boolean =>
-  (node.type === 'TypeSelector' && ROOT_ELEMENTS.has(node.name.toLowerCase())) || (node.type === 'PseudoClassSelector' && node.name.toLowerCase() === 'root');
+  (node.type === 'TypeSelector' && ROOT_ELEMENTS.has(node.name.toLowerCase())) ||
+  (node.type === 'PseudoClassSelector' && node.name.toLowerCase() === 'root') ||
+  (node.type === 'ClassSelector' && ROOT_CLASSES.has(node.name));
 
 const scopeNode = (): Part => ({ type: 'ClassSelector', name: BODY_CLASS });
 const descendant = (): Part => ({ type: 'Combinator', name: ' ' });
@@ -130,21 +138,42 @@ function scopeRule(rule: Rule, options: ScopeOptions): boolean {
   return true;
 }
 
-/** Scopes a list of rules and at-rules in place; returns the nodes kept. */
-function scopeList(list: List<CssNode>, options: ScopeOptions): CssNode[] {
-  const kept: CssNode[] = [];
+/**
+ * One top-level piece of scoped CSS: a rule, or one rule inside its `@media`/`@supports`, or an
+ * at-rule kept whole. `needs`: for each selector of the rule, the classes an element must have for
+ * it to match (its class selectors outside pseudo-class arguments, the wrapper's aside); null when
+ * the piece applies whatever the body's classes (`@keyframes`, a selector with no class).
+ */
+export interface ScopedChunk {
+  css: string;
+  needs: string[][] | null;
+}
+
+function requiredClasses(selector: Selector): string[] {
+  const classes: string[] = [];
+  selector.children.forEach((node) => {
+    if (node.type === 'ClassSelector' && node.name !== BODY_CLASS && !classes.includes(node.name)) classes.push(node.name);
+  });
+  return classes;
+}
+
+/** Scopes a list of rules and at-rules in place, as chunks; `wrap` opens and closes the enclosing grouping at-rules. */
+function scopeList(list: List<CssNode>, options: ScopeOptions, wrap: [string, string] = ['', '']): ScopedChunk[] {
+  const kept: ScopedChunk[] = [];
   list.forEach((node) => {
     if (node.type === 'Rule') {
-      if (scopeRule(node, options)) kept.push(node);
+      if (!scopeRule(node, options)) return;
+      const needs = (node.prelude as SelectorList).children.toArray().map((selector) => requiredClasses(selector as Selector));
+      kept.push({ css: `${wrap[0]}${generate(node)}${wrap[1]}`, needs: needs.some((classes) => classes.length === 0) ? null : needs });
     } else if (node.type === 'Atrule') {
       const name = node.name.toLowerCase();
       if (FILE_START_AT_RULES.has(name)) return;
       if (GROUPING_AT_RULES.has(name) && node.block) {
-        const inner = scopeList(node.block.children, options);
-        if (inner.length === 0) return;
-        node.block.children = new List<CssNode>().fromArray(inner);
+        const open = `@${node.name}${node.prelude ? ` ${generate(node.prelude)}` : ''}{`;
+        kept.push(...scopeList(node.block.children, options, [`${wrap[0]}${open}`, `}${wrap[1]}`]));
+        return;
       }
-      kept.push(node);
+      kept.push({ css: `${wrap[0]}${generate(node)}${wrap[1]}`, needs: null });
     }
     // Comments, and anything css-tree kept as Raw, are dropped.
   });
@@ -153,15 +182,12 @@ function scopeList(list: List<CssNode>, options: ScopeOptions): CssNode[] {
 
 /** Custom properties keep their raw text: trim it, as the generator does for other values. */
 function trimCustomProperties(ast: StyleSheet): void {
-  const visit = (nodes: List<CssNode>) =>
-    nodes.forEach((node) => {
-      if (node.type === 'Rule') {
-        node.block.children.forEach((d) => {
-          if (d.type === 'Declaration' && d.value.type === 'Raw' && d.value.value.trim() !== '') d.value.value = d.value.value.trim();
-        });
-      } else if (node.type === 'Atrule' && node.block) visit(node.block.children);
-    });
-  visit(ast.children);
+  walk(ast, {
+    visit: 'Declaration',
+    enter(node) {
+      if (node.value.type === 'Raw' && node.value.value.trim() !== '') node.value.value = node.value.value.trim();
+    },
+  });
 }
 
 /** Never lets CSS close the `<style>` element it is put in. */
@@ -170,16 +196,23 @@ export function safeInStyleElement(css: string): string {
 }
 
 /**
- * `css` scoped to the CMS body, as minified top-level chunks (a rule or an at-rule each), in order.
- * Chunks let the assembler drop duplicates across sources without parsing again.
+ * `css` scoped to the CMS body, as minified chunks in order (see ScopedChunk): the assembler drops
+ * duplicates across sources, and chunks no element of the body can match, without parsing again.
  */
-export function scopeCssChunks(css: string, options: ScopeOptions = {}): string[] {
+export function scopeCssChunks(css: string, options: ScopeOptions = {}): ScopedChunk[] {
   const ast = parse(css, { parseCustomProperty: false, onParseError: () => undefined }) as StyleSheet;
   trimCustomProperties(ast);
-  return scopeList(ast.children, options).map((node) => safeInStyleElement(generate(node)));
+  return scopeList(ast.children, options).map((chunk) => ({ ...chunk, css: safeInStyleElement(chunk.css) }));
+}
+
+/** Whether a chunk can match inside a body whose elements have (together) these classes. */
+export function chunkApplies(chunk: ScopedChunk, classes: ReadonlySet<string>): boolean {
+  return chunk.needs === null || chunk.needs.some((needed) => needed.every((name) => classes.has(name)));
 }
 
 /** `css` scoped to the CMS body, minified. */
 export function scopeCss(css: string, options: ScopeOptions = {}): string {
-  return scopeCssChunks(css, options).join('');
+  return scopeCssChunks(css, options)
+    .map((chunk) => chunk.css)
+    .join('');
 }
