@@ -12,7 +12,7 @@ import {
   resetBlockCssForTests,
 } from '@/lib/wordpress/blockCss';
 import { MaxRetriesError, RETRY_DELAY_MS } from '@/lib/wordpress/http';
-import { scopeCss } from '@/lib/wordpress/scopeCss';
+import { chunkApplies, scopeCss, scopeCssChunks } from '@/lib/wordpress/scopeCss';
 import { recordWordPressRequests, server, WORDPRESS_BASE } from '../setup/msw';
 
 const LIBRARY = path.join(__dirname, '..', '..', '__mocks__', 'wordpress', 'block-library');
@@ -192,6 +192,41 @@ describe('assembleBlockCss', () => {
     const rule = '.wp-body .wp-element-button{cursor:pointer}';
     expect(css.split(rule)).toHaveLength(2);
     expect(css.endsWith(`${rule}.wp-body .x{color:red}`)).toBe(true);
+  });
+});
+
+describe('only the rules the body can match (detail pages)', () => {
+  it('a rule that needs a class no element of the body has is left out; one the body has is kept', async () => {
+    const without = await blockCssFor({ html: '<p class="has-primary-color">x</p>', styles: { blocks: [], css: '.lifted-1{color:red}' } });
+    expect(without).toContain('.wp-body .has-primary-color{color:var(--wp--preset--color--primary)!important}');
+    expect(without).not.toContain('.has-vivid-red-color');
+    // The body's own CSS too: a lifted class the HTML does not use is not sent.
+    expect(without).not.toContain('.lifted-1');
+    // Custom properties and selectors without a class (the wrapper's variables) always stay.
+    expect(without).toContain('--wp--preset--color--vivid-red:#cf2e2e');
+  });
+
+  it('inside @media each rule is kept or left out on its own', () => {
+    const chunks = scopeCssChunks('@media (min-width:782px){.a{x:1}.b{x:2}}');
+    expect(chunks.map((c) => c.css)).toEqual(['@media (min-width:782px){.wp-body .a{x:1}}', '@media (min-width:782px){.wp-body .b{x:2}}']);
+    expect(chunks.filter((c) => chunkApplies(c, new Set(['b']))).map((c) => c.css)).toEqual(['@media (min-width:782px){.wp-body .b{x:2}}']);
+  });
+
+  it('classes inside :where()/:not() are not required; one selector of a list that can match keeps the rule', () => {
+    const [rule] = scopeCssChunks('.x:not(.y),.z :where(.q){x:1}');
+    expect(rule.needs).toEqual([['x'], ['z']]);
+    expect(chunkApplies(rule, new Set(['z']))).toBe(true);
+    expect(chunkApplies(rule, new Set(['y', 'q']))).toBe(false);
+  });
+
+  it("WordPress's body class wp-embed-responsive stands for the CMS body (the embeds' aspect ratios)", () => {
+    expect(scopeCss('.wp-embed-responsive .wp-has-aspect-ratio iframe{position:absolute}')).toBe('.wp-body .wp-has-aspect-ratio iframe{position:absolute}');
+  });
+
+  it('a frame page (no classes given) keeps every rule', async () => {
+    const css = await assembleBlockCss({ blocks: [], css: '.lifted-1{color:red}' });
+    expect(css).toContain('.wp-body .lifted-1{color:red}');
+    expect(css).toContain('.wp-body .has-vivid-red-color');
   });
 });
 
