@@ -1,6 +1,10 @@
 import * as blogs from '../../pages/resources/blogs/[slug]';
 import * as framePages from '../../pages/[section]/[slug]';
+import { resetConfigForTests } from '@/config';
+import type { PreviewData } from '@/lib/preview/previewData';
 import { resetBlockCssForTests } from '@/lib/wordpress/blockCss';
+import { FAKE_PREVIEW_PASSWORD, FAKE_PREVIEW_USER } from '../../__mocks__/wordpress/preview';
+import { DONATION_COLUMNS } from '../../__mocks__/wordpress/seed/articles';
 import { fakeWordPress, recordWordPressRequests } from '../setup/msw';
 
 /**
@@ -34,4 +38,29 @@ it('a detail page without blocks gets no stylesheet and no block CSS request', a
 it('a frame page carries blockCss too (its frames\u2019 lifted CSS; empty when it has none)', async () => {
   const result = (await framePages.getStaticProps({ params: { section: 'pages', slug: 'secure-switching' } })) as Props;
   expect(typeof result.props?.blockCss).toBe('string');
+});
+
+describe('previews', () => {
+  beforeAll(() => {
+    process.env.WORDPRESS_PREVIEW_USER = FAKE_PREVIEW_USER;
+    process.env.WORDPRESS_PREVIEW_PASSWORD = FAKE_PREVIEW_PASSWORD;
+    resetConfigForTests();
+  });
+  afterAll(() => {
+    delete process.env.WORDPRESS_PREVIEW_USER;
+    delete process.env.WORDPRESS_PREVIEW_PASSWORD;
+    resetConfigForTests();
+  });
+
+  it("a draft's page carries the block stylesheet of the draft's body (its autosave's blocks)", async () => {
+    const post = fakeWordPress().collections.posts.find((p) => p.slug === 'five-signs-your-terminal-estate-needs-attention');
+    if (!post) throw new Error('seed post missing');
+    post.content = { rendered: '<p>Published words.</p>', protected: false };
+    post.autosaves = { 7: { content: DONATION_COLUMNS, modified: '2999-01-01T00:00:00' } };
+    const previewData: PreviewData = { restBase: 'posts', id: post.id, user: 7, slug: post.slug, section: 'pages', published: '/resources/blogs/five-signs-your-terminal-estate-needs-attention' };
+    const draft = (await blogs.getStaticProps({ params: { slug: post.slug }, preview: true, previewData })) as Props;
+    expect(draft.props?.blockCss).toContain('.wp-body .wp-block-columns{display:flex');
+    const published = (await blogs.getStaticProps({ params: { slug: post.slug } })) as Props;
+    expect(published.props?.blockCss).toBe('');
+  });
 });
