@@ -107,9 +107,23 @@ describe('issue 17 block CSS: WordPress\'s layout of columns and buttons, in the
     expect(look).toEqual({ background: 'rgb(157, 255, 32)', paddingTop: expect.any(Number), paddingLeft: expect.any(Number), underline: 'none', display: 'inline-block' });
     expect(look.paddingTop).toBeGreaterThan(8);
     expect(look.paddingLeft).toBeGreaterThan(16);
-    // The site's own typography and header stay ours: the page's h1 is not the theme's.
-    const h1Family = await page.locator('h1').first().evaluate((el) => getComputedStyle(el).fontFamily);
-    expect(h1Family).not.toMatch(/DM Sans|Inter|Source Serif/);
+    // The site's own typography stays ours inside the body: a paragraph in a column has the font,
+    // size and colour of the body's other paragraphs (not Twenty Twenty-Three's body font).
+    const typography = await page.evaluate(() => {
+      const look = (el: Element | null) => {
+        if (!el) return null;
+        const style = getComputedStyle(el);
+        return { family: style.fontFamily, size: style.fontSize, color: style.color };
+      };
+      return {
+        inColumn: look(document.querySelector('.wp-body .wp-block-column p')),
+        plain: look(document.querySelector('.wp-body > p')),
+        siteFamily: getComputedStyle(document.body).fontFamily,
+      };
+    });
+    expect(typography.plain).not.toBeNull();
+    expect(typography.inColumn).toEqual(typography.plain);
+    expect(typography.plain?.family).toBe(typography.siteFamily);
   });
 
   test('at 390 px the columns are stacked', async () => {
