@@ -185,6 +185,10 @@ describe('assembleBlockCss', () => {
     await jest.advanceTimersByTimeAsync(2 * RETRY_DELAY_MS);
     await expect(result).resolves.toBe(good);
     expect(error.mock.calls.flat().join('\n')).toMatch(/\[block-css\] could not read common .*using the copy read before/);
+    // That copy stands for another cache period: the next page does not ask the failing WordPress again.
+    recorder.urls.length = 0;
+    await expect(assembleBlockCss({ blocks: ['columns'], css: '' })).resolves.toBe(good);
+    expect(recorder.urls).toHaveLength(0);
   });
 
   it('keeps a rule found in two sources once, at its last place', async () => {

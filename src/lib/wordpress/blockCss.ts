@@ -24,7 +24,7 @@
  * `menu: true`) forgets them. A 404 is cached like a file.
  *
  * When WordPress fails a read (after the fetch wrapper's 3 attempts): the last copy this process
- * read of that source is used, however old, and the failure is logged; without one, the read
+ * read of that source is used, however old, for another 5 minutes, and the failure is logged; without one, the read
  * throws, so the page is not rendered without its layout: at build time the build fails loudly,
  * during a regeneration Next keeps serving the last good page (src/lib/site/staticProps.ts).
  */
@@ -40,6 +40,8 @@ export { BODY_CLASS } from './scopeCss';
 
 /** As long as the menu's (spec §4): 5 minutes. */
 export const BLOCK_CSS_CACHE_MS = 300_000;
+/** Sources kept per process at most (WordPress 6.1 has 91 core blocks). */
+const MAX_SOURCES = 500;
 export const COMMON_CSS_PATH = '/wp-includes/css/dist/block-library/common.min.css';
 export const GLOBAL_STYLES_ROUTE = 'global-styles';
 /** A core block's name without `core/`: only these are ever put in a URL. */
@@ -52,7 +54,8 @@ export function blockStylePath(name: string): string {
 type Chunks = readonly ScopedChunk[];
 
 const state = processShared('block-css', () => ({
-  cache: createTtlCache<string, Chunks>(BLOCK_CSS_CACHE_MS),
+  // One entry per source: the common file, the global stylesheet and each block name met (bounded all the same).
+  cache: createTtlCache<string, Chunks>(BLOCK_CSS_CACHE_MS, { maxEntries: MAX_SOURCES }),
   /** The last copy read of each source, for when WordPress fails a later read. */
   lastGood: new Map<string, Chunks>(),
 }));
@@ -89,14 +92,18 @@ async function source(key: string, read: () => Promise<string>, themeElements: '
   try {
     return await state.cache.get(key, async () => {
       const chunks = Object.freeze(scopeCssChunks(await read(), { themeElements }));
+      state.lastGood.delete(key);
       state.lastGood.set(key, chunks);
+      if (state.lastGood.size > MAX_SOURCES) state.lastGood.delete(state.lastGood.keys().next().value as string);
       return chunks;
     });
   } catch (error) {
     const last = state.lastGood.get(key);
     if (!last) throw error;
-    log(`could not read ${key} (${(error as Error)?.message ?? String(error)}): using the copy read before`);
-    return last;
+    log(`could not read ${key} (${(error as Error)?.message ?? String(error)}): using the copy read before, for ${BLOCK_CSS_CACHE_MS / 60_000} minutes`);
+    // Kept as fresh for another cache period: the pages built meanwhile do not each wait for the
+    // wrapper's attempts against a WordPress that fails.
+    return state.cache.get(key, () => Promise.resolve(last));
   }
 }
 
