@@ -29,6 +29,8 @@ function block(name: string, overrides: Partial<BlockMeasure> = {}): BlockMeasur
     fontSize: 18,
     textAlign: 'start',
     float: 'none',
+    paddingLeft: 0,
+    fontStyle: 'normal',
     borders: { top: 0, right: 0, bottom: 0, left: 0 },
     items: [],
     media: [],
@@ -132,5 +134,11 @@ describe('issue 17 fidelity comparison', () => {
       { block: 'heading', width: 390, passed: 0, total: 1, known: 1 },
     ]);
     expect(markdownReport([at390, at1280], known, [1280, 390])).toContain('| heading | 0/1 | 0/1 (1 known) |');
+  });
+
+  test('quotes are set off by a border, a background, an indent or italics, whichever each side uses', () => {
+    const wp = page([block('quote', { paddingLeft: 24 })]);
+    expect(compareMeasures('p', 1280, wp, page([block('quote', { borders: { top: 0, right: 0, bottom: 0, left: 4 } })])).find((r) => r.check === 'set-off')?.passed).toBe(true);
+    expect(compareMeasures('p', 1280, wp, page([block('quote')])).find((r) => r.check === 'set-off')?.passed).toBe(false);
   });
 });

@@ -96,7 +96,9 @@ export function applicableChecks(w: BlockMeasure): CheckName[] {
   return checks;
 }
 
-const setOff = (b: BlockMeasure): boolean => !transparent(b.background) || Object.values(b.borders).some((width) => width > 0);
+/** Set off from the body text: a background, a border, an indent or italics. */
+const setOff = (b: BlockMeasure): boolean =>
+  !transparent(b.background) || Object.values(b.borders).some((width) => width > 0) || b.paddingLeft >= 8 || b.fontStyle === 'italic';
 
 /** One check of one block: passed, and what differed. */
 export function runCheck(check: CheckName, w: BlockMeasure, s: BlockMeasure, wp: PageMeasure, site: PageMeasure): { passed: boolean; detail: string } {

@@ -41,6 +41,8 @@ export interface BlockMeasure {
   fontSize: number;
   textAlign: string;
   float: string;
+  paddingLeft: number;
+  fontStyle: string;
   borders: { top: number; right: number; bottom: number; left: number };
   /** Boxes of the block's laid-out items (columns, buttons, gallery images, social links, flex children, media & text halves). */
   items: Box[];
@@ -113,7 +115,13 @@ export async function measurePage(page: Page, rootSelectors: readonly string[]):
         if (tag === 'details') return 'details';
         return null;
       }
-      const first = Array.from(root.querySelectorAll('p')).find((p) => !/has-[a-z0-9-]+-font-size/.test(p.className) && !p.closest('[class*="wp-block-"]:not(.wp-block-post-content)') && p.getBoundingClientRect().width > 0);
+      const body = root;
+      // Inside a block of the body (ancestors up to the body only: the theme's own wrappers have wp-block classes too).
+      function insideBlock(el: Element) {
+        for (let a = el.parentElement; a && a !== body; a = a.parentElement) if (/(^|\s)wp-block-/.test(a.className)) return true;
+        return false;
+      }
+      const first = Array.from(root.querySelectorAll('p')).find((p) => !/has-[a-z0-9-]+-font-size|has-text-align/.test(p.className) && !insideBlock(p) && p.getBoundingClientRect().width > 0);
       const contentBox = first ? boxOf(first) : boxOf(root);
       const paragraphFontSize = first ? px(getComputedStyle(first).fontSize) : 16;
       const counts: Record<string, number> = {};
@@ -169,6 +177,8 @@ export async function measurePage(page: Page, rootSelectors: readonly string[]):
           fontSize: px(cs.fontSize),
           textAlign: cs.textAlign,
           float: cs.float,
+          paddingLeft: px(cs.paddingLeft),
+          fontStyle: cs.fontStyle,
           borders: { top: px(cs.borderTopWidth), right: px(cs.borderRightWidth), bottom: px(cs.borderBottomWidth), left: px(cs.borderLeftWidth) },
           items: itemEls.filter((c) => c.getBoundingClientRect().width > 0).map(boxOf),
           media,
