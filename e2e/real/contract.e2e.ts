@@ -157,7 +157,8 @@ describe('issue 9 §4: the fake answers errors as WordPress does', () => {
 /**
  * Issue 17: for the block corpus, the fake serves what WordPress renders. Rendered HTML must be
  * the same modulo ids and hosts (attachment ids, the post's own id, `wp-container-N` numbers,
- * the origin and the year/month folders of uploads); `block_styles` equal modulo container ids.
+ * `wp-block-gallery-N`, the origin and the year/month folders of uploads); `block_styles` equal
+ * modulo container ids.
  */
 function modIdsAndHosts(text: string, origin: string): string {
   return text
@@ -167,7 +168,7 @@ function modIdsAndHosts(text: string, origin: string): string {
     .replace(/\bwp-image-\d+\b/g, 'wp-image-{id}')
     .replace(/\bdata-id="\d+"/g, 'data-id="{id}"')
     .replace(/\bmore-\d+\b/g, 'more-{id}')
-    .replace(/\bwp-container-\d+(?:-\d+)?\b/g, 'wp-container-{n}');
+    .replace(/\b(wp-container|wp-block-gallery|wp-duotone)-\d+(?:-\d+)?\b/g, '$1-{n}');
 }
 
 describe('issue 17: the fake answers the block corpus as WordPress with the plugin renders it', () => {

@@ -7,7 +7,8 @@
  *
  * WordPress's own ids and upload paths are mapped back to the seed's, so the fixture reads like
  * the rest of the seed: upload URLs on the `ORIGIN` stand-in with the seed's folders, attachment
- * ids (`wp-image-N`, `data-id`) and the post's own id (`more-N`, `wp-container-{id}-N`) the seed's.
+ * ids (`wp-image-N`, `data-id`) and the post's own id (`more-N`, `wp-container-{id}-N`,
+ * `wp-block-gallery-{id}-N`) the seed's.
  *
  *   REAL_WORDPRESS_PORT=8883 npx tsx scripts/real-wordpress/capture-blocks.ts [--push]
  *
@@ -84,7 +85,7 @@ export function toSeedTerms(text: string, origin: string, mapping: SeedMapping, 
     .replace(/\bwp-image-(\d+)\b/g, (whole, id: string) => (mapping.mediaIds.has(Number(id)) ? `wp-image-${mapping.mediaIds.get(Number(id))}` : whole))
     .replace(/\bdata-id="(\d+)"/g, (whole, id: string) => (mapping.mediaIds.has(Number(id)) ? `data-id="${mapping.mediaIds.get(Number(id))}"` : whole))
     .replace(new RegExp(`\\bmore-${postIds.wordpress}\\b`, 'g'), `more-${postIds.seed}`)
-    .replace(new RegExp(`\\bwp-container-${postIds.wordpress}-`, 'g'), `wp-container-${postIds.seed}-`);
+    .replace(new RegExp(`\\b(wp-container|wp-block-gallery|wp-duotone)-${postIds.wordpress}-`, 'g'), `$1-${postIds.seed}-`);
 }
 
 export async function captureBlockPosts(origin: string): Promise<Record<string, BlockFixture>> {

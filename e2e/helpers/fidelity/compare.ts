@@ -105,7 +105,8 @@ export function runCheck(check: CheckName, w: BlockMeasure, s: BlockMeasure, wp:
   const result = (passed: boolean, wordpress: unknown, ours: unknown) => ({ passed, detail: passed ? '' : `WordPress ${JSON.stringify(wordpress)}, site ${JSON.stringify(ours)}` });
   switch (check) {
     case 'text':
-      return result(w.words.join(' ') === s.words.join(' '), w.words.join(' ').slice(0, 120), s.words.join(' ').slice(0, 120));
+      // Case is style (text-transform: Twenty Twenty-Three sets h5 and h6 in capitals), not words.
+      return result(w.words.join(' ').toLowerCase() === s.words.join(' ').toLowerCase(), w.words.join(' ').slice(0, 120), s.words.join(' ').slice(0, 120));
     case 'layout':
       return result(JSON.stringify(rowsOf(w.items)) === JSON.stringify(rowsOf(s.items)), rowsOf(w.items), rowsOf(s.items));
     case 'colour': {
