@@ -141,4 +141,18 @@ describe('issue 17 fidelity comparison', () => {
     expect(compareMeasures('p', 1280, wp, page([block('quote', { borders: { top: 0, right: 0, bottom: 0, left: 4 } })])).find((r) => r.check === 'set-off')?.passed).toBe(true);
     expect(compareMeasures('p', 1280, wp, page([block('quote')])).find((r) => r.check === 'set-off')?.passed).toBe(false);
   });
+
+  test('a known difference with unlessClass never excuses a block that has the class (an editor-chosen size)', () => {
+    const known: KnownDifference[] = [{ block: 'heading', check: 'font-size', unlessClass: /^has-[a-z0-9-]+-font-size$/, reason: 'scale' }];
+    const site = page([block('heading', { fontSize: 20 })]);
+    const plain = compareMeasures('p', 1280, page([block('heading', { fontSize: 36 })]), site)[1];
+    const chosen = compareMeasures('p', 1280, page([block('heading', { fontSize: 36, classes: ['has-x-large-font-size'] })]), site)[1];
+    expect([plain.check, plain.passed, isKnown(plain, known)?.reason]).toEqual(['font-size', false, 'scale']);
+    expect([chosen.check, chosen.passed, isKnown(chosen, known)]).toEqual(['font-size', false, undefined]);
+  });
+
+  test('social links’ icon colour classes do not make the list itself a coloured block', () => {
+    const wp = page([block('social-links', { classes: ['wp-block-social-links', 'has-icon-color', 'has-icon-background-color'] })]);
+    expect(compareMeasures('p', 1280, wp, wp).map((r) => r.check)).not.toContain('colour');
+  });
 });

@@ -17,6 +17,8 @@ export interface CheckResult {
   passed: boolean;
   /** What WordPress showed and what the site showed, when they differ. */
   detail: string;
+  /** The block's classes on WordPress's page (known differences may depend on them). */
+  classes: string[];
 }
 
 /** How far two colours may be apart per channel (0–255) and still be the same colour (anti-aliasing, rounding). */
@@ -73,7 +75,8 @@ export function placementOf(block: BlockMeasure, page: PageMeasure): Placement {
 }
 
 const ALIGN_CLASS = /^align(left|right|center|wide|full)$/;
-const COLOUR_CLASS = /^has-([a-z0-9-]+-)?(color|background-color|text-color|background)$/;
+// Social links' `has-icon-color` / `has-icon-background-color` colour the icons (each social link's own inline colours), not the list.
+const COLOUR_CLASS = /^has-(?!icon-)([a-z0-9-]+-)?(color|background-color|text-color|background)$/;
 const FONT_SIZE_CLASS = /^has-[a-z0-9-]+-font-size$/;
 const TEXT_ALIGN_CLASS = /^has-text-align-(left|center|right)$/;
 
@@ -163,7 +166,7 @@ export function compareMeasures(post: string, width: number, wp: PageMeasure, si
     if (!w.visible) continue;
     const s = site.blocks.find((b) => b.name === w.name && b.index === w.index);
     for (const check of applicableChecks(w)) {
-      const base = { post, width, block: w.name, index: w.index, check };
+      const base = { post, width, block: w.name, index: w.index, check, classes: w.classes };
       if (!s || !s.visible) {
         results.push({ ...base, passed: false, detail: s ? 'not visible on the site' : 'missing on the site' });
         continue;
@@ -184,12 +187,19 @@ export interface KnownDifference {
   widths?: readonly number[];
   /** Only on these posts (all when absent). */
   posts?: readonly string[];
+  /** Not when WordPress's block has a class matching this (e.g. an editor-chosen font size). */
+  unlessClass?: RegExp;
   reason: string;
 }
 
 export function isKnown(result: CheckResult, known: readonly KnownDifference[]): KnownDifference | undefined {
   return known.find(
-    (k) => k.block === result.block && k.check === result.check && (!k.widths || k.widths.includes(result.width)) && (!k.posts || k.posts.includes(result.post)),
+    (k) =>
+      k.block === result.block &&
+      k.check === result.check &&
+      (!k.widths || k.widths.includes(result.width)) &&
+      (!k.posts || k.posts.includes(result.post)) &&
+      !(k.unlessClass && result.classes.some((c) => k.unlessClass!.test(c))),
   );
 }
 

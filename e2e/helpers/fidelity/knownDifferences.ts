@@ -9,7 +9,9 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
   {
     block: 'heading',
     check: 'font-size',
+    // A size the editor chose is never excused.
+    unlessClass: /^has-[a-z0-9-]+-font-size$/,
     reason:
-      'Headings without a font size chosen by the editor use the site’s own type scale (the site’s typography stays ours, issue 17 “Site side”); a size the editor chose (has-*-font-size, a custom size) is still checked through the other blocks that carry it',
+      'Headings without a font size chosen by the editor use the site’s own type scale (the site’s typography stays ours, issue 17 “Site side”); a heading with a size the editor chose (has-*-font-size) is still checked',
   },
 ];
