@@ -7,7 +7,7 @@
  * "This block contains unexpected or invalid content", and would not be the markup editors make.
  */
 import type { Browser, Page } from 'playwright-core';
-import { BLOCK_POSTS } from '../../__mocks__/wordpress/seed/blocks';
+import { BLOCK_POSTS, REUSABLE_BLOCKS } from '../../__mocks__/wordpress/seed/blocks';
 import { editorReady, invalidBlocks } from '../helpers/blockEditor';
 import { DESKTOP, launchBrowser, openPage } from '../helpers/browser';
 import { adminRest, dismissWelcomeGuide, logInToWpAdmin } from '../helpers/realWordPress';
@@ -37,6 +37,13 @@ describe('issue 17: the block corpus is block markup as WordPress 6.1’s editor
     const [post] = await adminRest(60_000).request<{ content: { raw: string } }[]>('GET', `/wp/v2/posts?slug=${slug}&context=edit&_fields=content`);
     expect(post).toBeDefined();
     expect(await invalidBlocks(page, post.content.raw)).toEqual([]);
+  });
+
+  test.each(REUSABLE_BLOCKS.map((b) => b.title))('the reusable block “%s”: every block is valid in the block editor', async (title) => {
+    const blocks = await adminRest(60_000).request<{ title: { raw: string }; content: { raw: string } }[]>('GET', '/wp/v2/blocks?per_page=100&context=edit');
+    const block = blocks.find((b) => b.title.raw === title);
+    expect(block).toBeDefined();
+    expect(await invalidBlocks(page, block!.content.raw)).toEqual([]);
   });
 
   test('the list of 6.1’s core blocks the corpus is held to is the installed WordPress’s (wp-includes/blocks/*/block.json)', () => {

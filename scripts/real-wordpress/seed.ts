@@ -6,6 +6,7 @@ import { uploadBytes } from '../../__mocks__/wordpress/uploads';
 import { DEV_HOST, ORIGIN, UPLOADS_PATH } from '../../__mocks__/wordpress/urls';
 import type { SeedPost } from '../../__mocks__/wordpress/seed/build';
 import { RestClient } from './rest';
+import { REUSABLE_BLOCKS } from '../../__mocks__/wordpress/seed/blocks';
 
 /**
  * Imports the local content server's seed (`__mocks__/wordpress/seed`, the one seed definition)
@@ -91,14 +92,14 @@ async function importMedia(client: RestClient, media: StoredMedia[], ids: Map<nu
 }
 
 /**
- * Serialized blocks with the seed's attachment ids replaced by WordPress's: the block attributes
- * (`"id":12`, `"mediaId":12`) and the classes and data attributes their saved HTML repeats
+ * Serialized blocks with the seed's ids replaced by WordPress's: the block attributes
+ * (`"id":12`, `"mediaId":12`, a reusable block's `"ref":512`) and the classes and data attributes their saved HTML repeats
  * (`wp-image-12`, `data-id="12"`), so WordPress's content filters find the attachments (srcset).
  */
 export function mapBlockIds(markup: string, ids: ReadonlyMap<number, number>): string {
   const map = (id: string) => String(ids.get(Number(id)) ?? id);
   return markup
-    .replace(/"(id|mediaId)":(\d+)/g, (_m, key: string, id: string) => `"${key}":${map(id)}`)
+    .replace(/"(id|mediaId|ref)":(\d+)/g, (_m, key: string, id: string) => `"${key}":${map(id)}`)
     .replace(/\bwp-image-(\d+)\b/g, (_m, id: string) => `wp-image-${map(id)}`)
     .replace(/\bdata-id="(\d+)"/g, (_m, id: string) => `data-id="${map(id)}"`);
 }
@@ -133,6 +134,18 @@ function importOrder(posts: SeedPost[]): SeedPost[][] {
   const groups: SeedPost[][] = [[], [], []];
   for (const p of posts) groups[rank(p)].push(p);
   return groups;
+}
+
+/** The block corpus's reusable blocks (`wp_block` posts), before the posts that reference them. */
+async function importReusableBlocks(client: RestClient, ids: Map<number, number>, urls: ReadonlyMap<string, string>): Promise<void> {
+  for (const block of REUSABLE_BLOCKS) {
+    const created = await client.request<{ id: number }>('POST', '/wp/v2/blocks', {
+      title: block.title,
+      status: 'publish',
+      content: rewrite(mapBlockIds(block.markup, ids), urls),
+    });
+    ids.set(block.id, created.id);
+  }
 }
 
 async function importPosts(client: RestClient, posts: SeedPost[], ids: Map<number, number>, urls: ReadonlyMap<string, string>): Promise<void> {
@@ -185,6 +198,7 @@ export async function seedWordPress(target: SeedTarget): Promise<{ ids: Map<numb
   await importMedia(client, seed.media, ids, urls, target.url);
   target.log(`seeding: ${seed.media.length} media files uploaded`);
   urls.set(ORIGIN, target.url);
+  await importReusableBlocks(client, ids, urls);
   await importPosts(client, seed.posts, ids, urls);
   target.log(`seeding: ${seed.posts.length} items created`);
   const types = await typesByRestBase(client);

@@ -31,6 +31,7 @@ import {
   table,
   verse,
   video,
+  voidBlock,
 } from './blockMarkup';
 import { mediaId, mediaUrl, type MediaKey } from './media';
 
@@ -64,6 +65,36 @@ export interface BlockFixture {
   excerpt: string;
   block_styles: { blocks: string[]; css: string };
 }
+
+/**
+ * Reusable blocks (`core/block`): a `wp_block` post of their own that posts reference by id
+ * (`<!-- wp:block {"ref":512} /-->`). The import creates them before the posts and maps the id;
+ * WordPress renders the reference as the reusable block's content, which is what the fake serves.
+ */
+export interface ReusableBlockSpec {
+  id: number;
+  title: string;
+  markup: string;
+}
+
+export const REUSABLE_BLOCKS: readonly ReusableBlockSpec[] = [
+  {
+    id: 512,
+    title: 'Newsletter sign-up',
+    markup: sequence(
+      group(
+        [
+          heading('Get the payments briefing', { level: 3 }),
+          paragraph('One email a month: new features, regulation that matters and what other merchants are doing.'),
+          buttons([button({ text: 'Subscribe', url: '/contact-us', backgroundColor: 'secondary', textColor: 'base' })]),
+        ],
+        { backgroundColor: 'tertiary', padding: '2rem', layout: { type: 'constrained' } },
+      ),
+    ),
+  },
+];
+
+const reusable = (id: number) => voidBlock('block', { ref: id });
 
 const img = (key: MediaKey, alt: string) => ({ id: mediaId(key), url: mediaUrl(key), alt });
 const YOUTUBE = 'https://www.youtube.com/watch?v=M7lc1UVf-VE';
@@ -142,6 +173,7 @@ function showcase(): string {
       [paragraph('Share this story', { fontSize: 'small' }), socialLinks([{ service: 'linkedin', url: 'https://www.linkedin.com/company/corvane' }, { service: 'twitter', url: 'https://twitter.com/corvane' }, { service: 'facebook', url: 'https://www.facebook.com/corvane' }])],
       { layout: { type: 'flex', flexWrap: 'nowrap' } },
     ),
+    reusable(512),
   );
 }
 
@@ -216,6 +248,7 @@ function layouts(): string {
     separator({ style: 'wide', backgroundColor: 'secondary' }),
     separator({ style: 'dots', customColor: '#b5179e' }),
     separator({ customColor: '#e76f51', align: 'wide', style: 'wide' }),
+    reusable(512),
   );
 }
 
