@@ -169,6 +169,8 @@ export function preparePost(post: StoredPost, def: PostTypeDef, options: Prepare
     ...(def.restBase === 'posts' ? { categories: [DEFAULT_CATEGORY_ID], tags: [] } : {}),
     acf: phpArray(post.acf),
     fields_mapping: post.fields_mapping,
+    // The plugin's field on every item with content (docs/blocks.md, REST contract item 1).
+    block_styles: asJson(post.block_styles ?? { blocks: [], css: '' }),
   };
   const data = options.context === 'embed' ? pick(full, POST_EMBED_FIELDS) : full;
   const base = `/wp/v2/${def.restBase}`;

@@ -29,6 +29,14 @@ export interface StoredPost extends WpPost {
   format?: string;
   /** frame_type only: a string holding the JSON list of mapping rules. */
   fields_mapping?: string;
+  /**
+   * The serialized blocks an editor saved (`post_content`), for items written in the block editor
+   * (the block corpus, ./seed/blocks.ts): the fake's own, never in REST answers (`content.raw` is
+   * edit context only); the real import posts it so WordPress renders it.
+   */
+  blockMarkup?: string;
+  /** The plugin's `block_styles` (docs/blocks.md REST contract item 1); `{blocks: [], css: ''}` when absent. */
+  block_styles?: { blocks: string[]; css: string };
   /** Per-user autosaves by user id (the fake's own field, never in REST answers; served by the preview route, `./preview.ts`). */
   autosaves?: Record<string, StoredAutosave>;
 }

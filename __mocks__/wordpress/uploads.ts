@@ -1,8 +1,14 @@
 import type { Buffer } from 'node:buffer';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createJpeg } from './jpeg';
 import { createPdf } from './pdf';
 import { createPng } from './png';
 import type { WordPressStore } from './store';
+import { createWav } from './wav';
+
+/** Media that cannot be generated in code (a WebM video made once in Chromium), committed under `./files/`. */
+const FILES_DIR = path.join(__dirname, 'files');
 
 /** What a file under `wp-content/uploads/` is made from: its path, type and (for images) size. */
 export interface UploadSpec {
@@ -17,7 +23,7 @@ export interface UploadSpec {
   originalWidth?: number;
 }
 
-/** The bytes of an uploaded file, generated deterministically from its spec (PNG and JPEG images, PDF documents). */
+/** The bytes of an uploaded file, generated deterministically from its spec (PNG and JPEG images, PDF documents, WAV audio; the WebM video is a committed file). */
 export function uploadBytes(spec: UploadSpec): Buffer {
   if (spec.mime_type === 'image/png') {
     return createPng(spec.width ?? 1, spec.height ?? 1, spec.file);
@@ -27,6 +33,13 @@ export function uploadBytes(spec: UploadSpec): Buffer {
   }
   if (spec.mime_type === 'application/pdf') {
     return createPdf(spec.title, ['Corvane Payments', `File: ${spec.file}`]);
+  }
+  if (spec.mime_type === 'audio/wav') {
+    return createWav(spec.file);
+  }
+  if (spec.mime_type === 'video/webm') {
+    // One short clip (320 × 180, 2 s of VP8) stands for every video upload.
+    return readFileSync(path.join(FILES_DIR, 'checkout-demo.webm'));
   }
   throw new Error(`The fake WordPress cannot generate ${spec.mime_type} files (${spec.file})`);
 }

@@ -3,6 +3,7 @@ import { CONTENT_TYPES } from '@/lib/wordpress/contentTypes';
 import type { WpIdRecord, WpPost, WpSearchResult } from '@/lib/wordpress/raw';
 import { createSeedStore, type StoredPost, type WordPressStore } from '../../__mocks__/wordpress/store';
 import { ORIGIN } from '../../__mocks__/wordpress/urls';
+import { BLOCK_POST_SLUGS } from '../../__mocks__/wordpress/seed/blocks';
 import { CUSTOM, request, WP } from './helpers';
 
 const OFFER_PAGES = [
@@ -164,10 +165,11 @@ describe('seed content', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('each content type has 4-6 published items with an existing featured image, dated 2025-2026', () => {
+  it('each content type has 4-6 published items with an existing featured image, dated 2025-2026 (blog posts: besides the block corpus)', () => {
     const mediaIds = new Set(store.media.map((m) => m.id));
+    const corpus = new Set(BLOCK_POST_SLUGS);
     for (const base of CONTENT_BASES) {
-      const items = published(base);
+      const items = published(base).filter((p) => !corpus.has(p.slug));
       expect([base, items.length >= 4 && items.length <= 6]).toEqual([base, true]);
       for (const item of items) {
         expect(mediaIds.has(item.featured_media)).toBe(true);

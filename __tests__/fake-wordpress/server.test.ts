@@ -26,7 +26,7 @@ describe('the local content server (real HTTP)', () => {
   it('serves the same REST API as msw, with its own origin in absolute URLs', async () => {
     const response = await fetch(`${wordpress.url}/wp-json/wp/v2/posts?per_page=1&_embed`, { headers: { Origin: 'http://localhost:3000' } });
     expect(response.status).toBe(200);
-    expect(response.headers.get('x-wp-total')).toBe('9');
+    expect(response.headers.get('x-wp-total')).toBe('14');
     expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
     const [post] = (await response.json()) as (WpPost & { _embedded: { 'wp:featuredmedia': WpMedia[] } })[];
     expect(post.link.startsWith(`${wordpress.url}/`)).toBe(true);
@@ -70,7 +70,7 @@ describe('the local content server (real HTTP)', () => {
 
     expect((await fetch(`${wordpress.url}/__fake/reset`, { method: 'POST' })).status).toBe(200);
     expect((await fetch(`${wordpress.url}/wp-json/wp/v2/press-releases/541`)).status).toBe(200);
-    expect(wordpress.store.collections.posts).toHaveLength(9);
+    expect(wordpress.store.collections.posts).toHaveLength(14);
   });
 
   it('the admin API is not part of the msw handlers (tests change content through fakeWordPress())', async () => {

@@ -12,6 +12,7 @@
 import { startLocalWordPress, type LocalWordPress } from '../../scripts/local-wordpress';
 import { instance } from '../../scripts/real-wordpress/paths';
 import { shapeDifferences, shapeOf } from './shape';
+import { BLOCK_POST_SLUGS } from '../../__mocks__/wordpress/seed/blocks';
 
 interface Answer {
   status: number;
@@ -151,4 +152,37 @@ describe('issue 9 §4: the fake answers errors as WordPress does', () => {
     ['a draft in a listing', '/wp/v2/news?status=draft'],
     ['an unknown search subtype', '/wp/v2/search?search=x&subtype=no_such_type'],
   ])('%s: %s', (_what, path) => compare(path));
+});
+
+/**
+ * Issue 17: for the block corpus, the fake serves what WordPress renders. Rendered HTML must be
+ * the same modulo ids and hosts (attachment ids, the post's own id, `wp-container-N` numbers,
+ * `wp-block-gallery-N`, the origin and the year/month folders of uploads); `block_styles` equal
+ * modulo container ids.
+ */
+function modIdsAndHosts(text: string, origin: string): string {
+  return text
+    .split(origin)
+    .join('{origin}')
+    .replace(/\/wp-content\/uploads\/\d{4}\/\d{2}\//g, '/wp-content/uploads/')
+    .replace(/\bwp-image-\d+\b/g, 'wp-image-{id}')
+    .replace(/\bdata-id="\d+"/g, 'data-id="{id}"')
+    .replace(/\bmore-\d+\b/g, 'more-{id}')
+    .replace(/\b(wp-container|wp-block-gallery|wp-duotone)-\d+(?:-\d+)?\b/g, '$1-{n}');
+}
+
+describe('issue 17: the fake answers the block corpus as WordPress with the plugin renders it', () => {
+  test.each(BLOCK_POST_SLUGS)('%s: content.rendered and block_styles', async (slug) => {
+    const path = `/wp/v2/posts?slug=${slug}&_fields=content,block_styles`;
+    const [wordpress, fakeAnswer] = await Promise.all([get(real, path), get(fake.url, path)]);
+    type Item = { content: { rendered: string }; block_styles?: { blocks: string[]; css: string } };
+    const [w] = wordpress.body as Item[];
+    const [f] = fakeAnswer.body as Item[];
+    expect(modIdsAndHosts(f.content.rendered, fake.url)).toBe(modIdsAndHosts(w.content.rendered, real));
+    const styles = (item: Item, origin: string) => ({
+      blocks: [...(item.block_styles?.blocks ?? [])].sort(),
+      css: modIdsAndHosts(item.block_styles?.css ?? '', origin),
+    });
+    expect(styles(f, fake.url)).toEqual(styles(w, real));
+  });
 });

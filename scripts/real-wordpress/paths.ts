@@ -81,6 +81,8 @@ export interface Secrets {
   previewUser?: string;
   previewPassword?: string;
   salts: Record<string, string>;
+  /** The theme view's key (test-instance.php, the fidelity test): header `X-Payments-Theme-View`. */
+  themeKey?: string;
 }
 
 const SALT_NAMES = ['AUTH_KEY', 'SECURE_AUTH_KEY', 'LOGGED_IN_KEY', 'NONCE_KEY', 'AUTH_SALT', 'SECURE_AUTH_SALT', 'LOGGED_IN_SALT', 'NONCE_SALT'];

@@ -6,6 +6,7 @@ import { uploadBytes } from '../../__mocks__/wordpress/uploads';
 import { DEV_HOST, ORIGIN, UPLOADS_PATH } from '../../__mocks__/wordpress/urls';
 import type { SeedPost } from '../../__mocks__/wordpress/seed/build';
 import { RestClient } from './rest';
+import { REUSABLE_BLOCKS } from '../../__mocks__/wordpress/seed/blocks';
 
 /**
  * Imports the local content server's seed (`__mocks__/wordpress/seed`, the one seed definition)
@@ -40,7 +41,7 @@ async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T
 }
 
 /** Replaces every `from` with its `to` in every string of a JSON value. */
-function rewrite<T>(value: T, replacements: ReadonlyMap<string, string>): T {
+export function rewrite<T>(value: T, replacements: ReadonlyMap<string, string>): T {
   let text = JSON.stringify(value);
   for (const [from, to] of replacements) text = text.split(JSON.stringify(from).slice(1, -1)).join(JSON.stringify(to).slice(1, -1));
   return JSON.parse(text) as T;
@@ -90,6 +91,19 @@ async function importMedia(client: RestClient, media: StoredMedia[], ids: Map<nu
   await eachLimited(rest, 4, upload);
 }
 
+/**
+ * Serialized blocks with the seed's ids replaced by WordPress's: the block attributes
+ * (`"id":12`, `"mediaId":12`, a reusable block's `"ref":512`) and the classes and data attributes their saved HTML repeats
+ * (`wp-image-12`, `data-id="12"`), so WordPress's content filters find the attachments (srcset).
+ */
+export function mapBlockIds(markup: string, ids: ReadonlyMap<number, number>): string {
+  const map = (id: string) => String(ids.get(Number(id)) ?? id);
+  return markup
+    .replace(/"(id|mediaId|ref)":(\d+)/g, (_m, key: string, id: string) => `"${key}":${map(id)}`)
+    .replace(/\bwp-image-(\d+)\b/g, (_m, id: string) => `wp-image-${map(id)}`)
+    .replace(/\bdata-id="(\d+)"/g, (_m, id: string) => `data-id="${map(id)}"`);
+}
+
 /** The REST body that creates one seed item: what an editor typed, with ids and URLs mapped. */
 function postBody(post: StoredPost, ids: ReadonlyMap<number, number>, urls: ReadonlyMap<string, string>): Json {
   const acf: Json = { ...post.acf };
@@ -100,9 +114,11 @@ function postBody(post: StoredPost, ids: ReadonlyMap<number, number>, urls: Read
     status: post.status,
     date: post.date,
     title: post.title.raw ?? post.title.rendered,
-    content: post.content.rendered,
+    // Block posts (the block corpus) as the block editor saved them, for WordPress to render;
+    // the others as rendered HTML (a classic post).
+    content: post.blockMarkup !== undefined ? mapBlockIds(post.blockMarkup, ids) : post.content.rendered,
     // Only a manual excerpt is stored; WordPress makes the automatic one itself.
-    ...(excerpt && excerpt !== autoExcerpt(post.content.rendered) ? { excerpt: excerpt.replace(/^<p>|<\/p>\n?$/g, '') } : {}),
+    ...(post.blockMarkup === undefined && excerpt && excerpt !== autoExcerpt(post.content.rendered) ? { excerpt: excerpt.replace(/^<p>|<\/p>\n?$/g, '') } : {}),
     ...(post.featured_media ? { featured_media: ids.get(post.featured_media) ?? 0 } : {}),
     ...(typeof post.sticky === 'boolean' ? { sticky: post.sticky } : {}),
     ...(Object.keys(acf).length ? { acf } : {}),
@@ -118,6 +134,18 @@ function importOrder(posts: SeedPost[]): SeedPost[][] {
   const groups: SeedPost[][] = [[], [], []];
   for (const p of posts) groups[rank(p)].push(p);
   return groups;
+}
+
+/** The block corpus's reusable blocks (`wp_block` posts), before the posts that reference them. */
+async function importReusableBlocks(client: RestClient, ids: Map<number, number>, urls: ReadonlyMap<string, string>): Promise<void> {
+  for (const block of REUSABLE_BLOCKS) {
+    const created = await client.request<{ id: number }>('POST', '/wp/v2/blocks', {
+      title: block.title,
+      status: 'publish',
+      content: rewrite(mapBlockIds(block.markup, ids), urls),
+    });
+    ids.set(block.id, created.id);
+  }
 }
 
 async function importPosts(client: RestClient, posts: SeedPost[], ids: Map<number, number>, urls: ReadonlyMap<string, string>): Promise<void> {
@@ -170,6 +198,7 @@ export async function seedWordPress(target: SeedTarget): Promise<{ ids: Map<numb
   await importMedia(client, seed.media, ids, urls, target.url);
   target.log(`seeding: ${seed.media.length} media files uploaded`);
   urls.set(ORIGIN, target.url);
+  await importReusableBlocks(client, ids, urls);
   await importPosts(client, seed.posts, ids, urls);
   target.log(`seeding: ${seed.posts.length} items created`);
   const types = await typesByRestBase(client);

@@ -4,7 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ensurePackages } from './packages';
-import { ABSPATH, HOST, PLUGIN_FILE, PLUGIN_SLUG, saveSecrets, secrets, type Instance } from './paths';
+import { randomBytes } from 'node:crypto';
+import { ABSPATH, HOST, PLUGIN_FILE, PLUGIN_SLUG, saveSecrets, secrets, type Instance, type Secrets } from './paths';
 
 /**
  * Starting and stopping one real WordPress instance: a private MariaDB (its own datadir, a unix
@@ -114,7 +115,7 @@ function createDatabase(inst: Instance, dbPassword: string): void {
 const php = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 /** The instance's Debian config file (`/etc/wordpress/config-{name}.php`). */
-function writeWordPressConfig(inst: Instance, dbPassword: string, salts: Record<string, string>): void {
+function writeWordPressConfig(inst: Instance, dbPassword: string, salts: Record<string, string>, themeKey: string): void {
   const lines = [
     '<?php',
     '// Written by scripts/real-wordpress (a local test instance): do not edit, it is rewritten at every start.',
@@ -136,6 +137,8 @@ function writeWordPressConfig(inst: Instance, dbPassword: string, salts: Record<
     "define('WP_DEBUG_DISPLAY', false);",
     `define('WP_DEBUG_LOG', ${php(path.join(inst.logDir, 'wordpress-debug.log'))});`,
     ...Object.entries(salts).map(([name, value]) => `define(${php(name)}, ${php(value)});`),
+    // The test-only mu-plugin (test-instance.php): the key of the theme view the fidelity test uses.
+    `define('PAYMENTS_TEST_THEME_KEY', ${php(themeKey)});`,
     `if (is_readable(${php(path.join(inst.stateDir, 'extra-config.php'))})) { require ${php(path.join(inst.stateDir, 'extra-config.php'))}; }`,
     "$table_prefix = 'wp_';",
     '',
@@ -180,6 +183,10 @@ function prepareContent(inst: Instance): void {
     throw new Error(`No plugin at ${inst.pluginSource} (${PLUGIN_SLUG}.php missing)`);
   }
   cpSync(inst.pluginSource, plugin, { recursive: true, filter: (src) => !/\/(tests|node_modules)(\/|$)/.test(src.slice(inst.pluginSource.length)) });
+  // Test instances only: the theme view for the fidelity test and offline oEmbed answers
+  // (test-instance.php). The companion plugin never ships it.
+  mkdirSync(path.join(inst.contentDir, 'mu-plugins'), { recursive: true });
+  cpSync(path.join(HERE, 'test-instance.php'), path.join(inst.contentDir, 'mu-plugins', 'payments-test-instance.php'));
   const theme = path.join(inst.contentDir, 'themes', 'twentytwentythree');
   if (!existsSync(theme) && existsSync(`${ABSPATH}/wp-content/themes/twentytwentythree`)) {
     symlinkSync(`${ABSPATH}/wp-content/themes/twentytwentythree`, theme);
@@ -232,6 +239,14 @@ export interface Started {
   adminPassword: string;
 }
 
+/** The key of the theme view (test-instance.php), made once per instance and kept with its secrets. */
+export function themeKey(inst: Instance, s: Secrets = secrets(inst)): string {
+  if (s.themeKey) return s.themeKey;
+  const made = randomBytes(24).toString('base64url');
+  saveSecrets(inst, { ...s, themeKey: made });
+  return made;
+}
+
 /** Installs what is missing and starts the instance; WordPress is installed and the plugin activated. */
 export async function up(inst: Instance, log: (line: string) => void = console.log): Promise<Started> {
   ensurePackages(log);
@@ -239,7 +254,8 @@ export async function up(inst: Instance, log: (line: string) => void = console.l
   const s = secrets(inst);
   await startMariaDb(inst, log);
   createDatabase(inst, s.dbPassword);
-  writeWordPressConfig(inst, s.dbPassword, s.salts);
+  const key = themeKey(inst, s);
+  writeWordPressConfig(inst, s.dbPassword, s.salts, key);
   prepareContent(inst);
   const env = { PAYMENTS_WP_ADMIN_USER: s.adminUser, PAYMENTS_WP_ADMIN_PASSWORD: s.adminPassword, PAYMENTS_WP_PLUGIN: PLUGIN_FILE };
   const installed = runWp(inst, 'install', env);
@@ -248,7 +264,7 @@ export async function up(inst: Instance, log: (line: string) => void = console.l
   const appPassword = String(configured.appPassword);
   const previewUser = String(configured.previewUser);
   const previewPassword = String(configured.previewPassword);
-  saveSecrets(inst, { ...s, appPassword, previewUser, previewPassword });
+  saveSecrets(inst, { ...s, themeKey: key, appPassword, previewUser, previewPassword });
   await startPhp(inst, log);
   return { appPassword, previewUser, previewPassword, adminUser: s.adminUser, adminPassword: s.adminPassword };
 }

@@ -159,7 +159,7 @@ export interface MediaInput {
   date: string;
   width?: number;
   height?: number;
-  mimeType?: 'image/png' | 'image/jpeg' | 'application/pdf';
+  mimeType?: 'image/png' | 'image/jpeg' | 'application/pdf' | 'video/webm' | 'audio/wav';
   caption?: string;
   parent?: number;
 }

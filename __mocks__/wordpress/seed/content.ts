@@ -2,6 +2,7 @@ import type { StoredMedia, StoredMenuItem } from '../store';
 import { seedAlerts } from './alerts';
 import { seedArticles } from './articles';
 import type { SeedPost } from './build';
+import { seedBlockPosts } from './blocks';
 import { seedFrameTypes } from './frameTypes';
 import { seedMedia } from './media';
 import { seedMenus } from './menu';
@@ -16,6 +17,6 @@ export interface SeedContent {
 
 /** All seed content, built fresh on every call (no object is shared between calls). */
 export function seedContent(): SeedContent {
-  const posts = [...seedFrameTypes(), ...seedPages(), ...seedArticles(), ...seedResources(), ...seedAlerts()];
+  const posts = [...seedFrameTypes(), ...seedPages(), ...seedArticles(), ...seedBlockPosts(), ...seedResources(), ...seedAlerts()];
   return { posts, media: seedMedia(), menus: seedMenus(posts) };
 }

@@ -38,6 +38,10 @@ const MEDIA = {
   // image of one article and the hero of the card services page; its sizes are WordPress's.
   largePhoto: { id: 42, file: '2025/12/farmers-market.jpg', mimeType: 'image/jpeg', width: 2400, height: 1260, title: 'Farmers market', alt: 'Stalls of fruit and vegetables under awnings at an open-air market' },
   logoCorvane: { id: 41, file: '2025/01/logo-corvane.png', width: 480, height: 160, title: 'Corvane logo', alt: 'Corvane Payments' },
+  // The block corpus's media blocks (./blocks): a short WebM clip (a committed file, see
+  // ../uploads.ts) and a WAV chime (generated).
+  checkoutVideo: { id: 43, file: '2025/11/checkout-demo.webm', mimeType: 'video/webm', title: 'Checkout demo', alt: '' },
+  podcastIntro: { id: 44, file: '2025/11/corvane-podcast-intro.wav', mimeType: 'audio/wav', title: 'Corvane podcast intro', alt: '' },
   pdfOrchestration: { id: 45, file: '2025/09/orchestration-playbook.pdf', mimeType: 'application/pdf', title: 'The payment orchestration playbook', alt: '' },
   pdfEstate: { id: 46, file: '2025/09/terminal-estate-benchmark.pdf', mimeType: 'application/pdf', title: 'Terminal estate benchmark 2025', alt: '' },
   pdfCampus: { id: 47, file: '2025/10/campus-payments-guide.pdf', mimeType: 'application/pdf', title: 'Campus payments guide', alt: '' },

@@ -1,0 +1,158 @@
+/** @jest-environment node */
+import {
+  compareMeasures,
+  figures,
+  isKnown,
+  markdownReport,
+  placementOf,
+  rowsOf,
+  sameColour,
+  type KnownDifference,
+} from '../../e2e/helpers/fidelity/compare';
+import type { BlockMeasure, PageMeasure } from '../../e2e/helpers/fidelity/measure';
+
+/** Issue 17, the fidelity test's comparison of a block as WordPress shows it with the same block on the site. */
+
+const box = (x: number, y: number, width: number, height: number) => ({ x, y, width, height });
+
+function block(name: string, overrides: Partial<BlockMeasure> = {}): BlockMeasure {
+  return {
+    name,
+    index: 0,
+    classes: [],
+    inlineStyle: '',
+    box: box(100, 0, 650, 40),
+    visible: true,
+    words: ['Hello', 'world'],
+    color: 'rgb(0, 0, 0)',
+    background: 'rgba(0, 0, 0, 0)',
+    fontSize: 18,
+    textAlign: 'start',
+    float: 'none',
+    paddingLeft: 0,
+    fontStyle: 'normal',
+    borders: { top: 0, right: 0, bottom: 0, left: 0 },
+    items: [],
+    media: [],
+    link: null,
+    overlay: null,
+    ...overrides,
+  };
+}
+
+function page(blocks: BlockMeasure[], overrides: Partial<PageMeasure> = {}): PageMeasure {
+  return { url: 'http://x/', viewport: { width: 1280, height: 900 }, content: box(315, 0, 650, 40), paragraphFontSize: 18, blocks, ...overrides };
+}
+
+describe('issue 17 fidelity comparison', () => {
+  test('side by side or stacked: rows of the laid-out items', () => {
+    expect(rowsOf([box(0, 0, 300, 100), box(320, 0, 300, 100)])).toEqual([2]);
+    expect(rowsOf([box(0, 0, 300, 100), box(0, 120, 300, 100)])).toEqual([1, 1]);
+    // Vertically centred columns of different heights are still one row.
+    expect(rowsOf([box(0, 0, 300, 200), box(320, 60, 300, 80)])).toEqual([2]);
+    expect(rowsOf([box(0, 0, 100, 100), box(110, 0, 100, 100), box(220, 0, 100, 100), box(0, 110, 100, 100)])).toEqual([3, 1]);
+  });
+
+  test('colours are the same within a small tolerance; two transparent colours are the same', () => {
+    expect(sameColour('rgb(52, 92, 0)', 'rgb(52, 92, 0)')).toBe(true);
+    expect(sameColour('rgb(52, 92, 0)', 'rgb(60, 96, 4)')).toBe(true);
+    expect(sameColour('rgb(52, 92, 0)', 'rgb(157, 255, 32)')).toBe(false);
+    expect(sameColour('rgba(0, 0, 0, 0)', 'rgba(255, 255, 255, 0)')).toBe(true);
+    expect(sameColour('rgba(0, 0, 0, 0)', 'rgb(255, 255, 255)')).toBe(false);
+  });
+
+  test('placement: full, wide, floated left/right, centred, or the content column', () => {
+    const p = page([]);
+    expect(placementOf(block('image', { box: box(0, 0, 1280, 300) }), p)).toBe('full');
+    expect(placementOf(block('image', { box: box(40, 0, 1200, 300) }), p)).toBe('wide');
+    expect(placementOf(block('image', { box: box(315, 0, 300, 200), float: 'left' }), p)).toBe('left');
+    expect(placementOf(block('image', { box: box(665, 0, 300, 200), float: 'right' }), p)).toBe('right');
+    expect(placementOf(block('image', { box: box(490, 0, 300, 200) }), p)).toBe('center');
+    expect(placementOf(block('image', { box: box(315, 0, 650, 200) }), p)).toBe('content');
+  });
+
+  test('a block missing on the site fails every check that applies to it', () => {
+    const wp = page([block('columns', { items: [box(0, 0, 300, 100), box(320, 0, 300, 100)] })]);
+    const results = compareMeasures('post', 1280, wp, page([]));
+    expect(results.map((r) => [r.check, r.passed, r.detail])).toEqual([
+      ['text', false, 'missing on the site'],
+      ['layout', false, 'missing on the site'],
+    ]);
+  });
+
+  test('columns stacked on the site where WordPress puts them side by side fail the layout check', () => {
+    const wp = page([block('columns', { items: [box(0, 0, 300, 100), box(320, 0, 300, 100)] })]);
+    const site = page([block('columns', { items: [box(0, 0, 650, 100), box(0, 110, 650, 100)] })]);
+    const layout = compareMeasures('post', 1280, wp, site).find((r) => r.check === 'layout');
+    expect(layout).toMatchObject({ passed: false, detail: 'WordPress [2], site [1,1]' });
+  });
+
+  test('a palette colour lost on the site fails the colour check; kept, it passes', () => {
+    const coloured = { classes: ['has-secondary-background-color', 'has-background'], background: 'rgb(52, 92, 0)' };
+    const wp = page([block('paragraph', coloured)]);
+    expect(compareMeasures('post', 1280, wp, page([block('paragraph')])).find((r) => r.check === 'colour')?.passed).toBe(false);
+    expect(compareMeasures('post', 1280, wp, page([block('paragraph', coloured)])).find((r) => r.check === 'colour')?.passed).toBe(true);
+  });
+
+  test('font sizes compare as ratios to each page’s paragraph size', () => {
+    const wp = page([block('paragraph', { classes: ['has-large-font-size'], fontSize: 28 })], { paragraphFontSize: 18 });
+    const scaled = page([block('paragraph', { classes: ['has-large-font-size'], fontSize: 25 })], { paragraphFontSize: 16 });
+    const flat = page([block('paragraph', { classes: ['has-large-font-size'], fontSize: 16 })], { paragraphFontSize: 16 });
+    expect(compareMeasures('p', 1280, wp, scaled).find((r) => r.check === 'font-size')?.passed).toBe(true);
+    expect(compareMeasures('p', 1280, wp, flat).find((r) => r.check === 'font-size')?.passed).toBe(false);
+  });
+
+  test('spacers keep their height to 2 px; covers to 10%', () => {
+    const wp = page([block('spacer', { words: [], box: box(315, 0, 650, 120) }), block('cover', { box: box(0, 0, 1280, 420) })]);
+    const site = page([block('spacer', { words: [], box: box(315, 0, 650, 0) }), block('cover', { box: box(0, 0, 1280, 400) })]);
+    const heights = compareMeasures('p', 1280, wp, site).filter((r) => r.check === 'height');
+    expect(heights.map((r) => [r.block, r.passed])).toEqual([
+      ['spacer', false],
+      ['cover', true],
+    ]);
+  });
+
+  test('media: an embed’s iframe and the site’s consent placeholder count alike; a lost video fails', () => {
+    const wp = page([block('embed', { media: [{ kind: 'iframe', width: 650, height: 366, naturalRatio: null }] }), block('video', { media: [{ kind: 'video', width: 650, height: 366, naturalRatio: null }] })]);
+    const site = page([block('embed', { media: [{ kind: 'placeholder', width: 650, height: 366, naturalRatio: null }] }), block('video', { media: [] })]);
+    expect(compareMeasures('p', 1280, wp, site).filter((r) => r.check === 'media').map((r) => [r.block, r.passed])).toEqual([
+      ['embed', true],
+      ['video', false],
+    ]);
+  });
+
+  test('known differences excuse only their block, check and widths; the figures count them apart', () => {
+    const known: KnownDifference[] = [{ block: 'heading', check: 'font-size', widths: [390], reason: 'ours' }];
+    const wp = page([block('heading', { fontSize: 36 })]);
+    const site = page([block('heading', { fontSize: 20 })]);
+    const at390 = compareMeasures('p', 390, wp, site).find((r) => r.check === 'font-size')!;
+    const at1280 = compareMeasures('p', 1280, wp, site).find((r) => r.check === 'font-size')!;
+    expect(isKnown(at390, known)?.reason).toBe('ours');
+    expect(isKnown(at1280, known)).toBeUndefined();
+    expect(figures([at390, at1280], known)).toEqual([
+      { block: 'heading', width: 1280, passed: 0, total: 1, known: 0 },
+      { block: 'heading', width: 390, passed: 0, total: 1, known: 1 },
+    ]);
+    expect(markdownReport([at390, at1280], known, [1280, 390])).toContain('| heading | 0/1 | 0/1 (1 known) |');
+  });
+
+  test('quotes are set off by a border, a background, an indent or italics, whichever each side uses', () => {
+    const wp = page([block('quote', { paddingLeft: 24 })]);
+    expect(compareMeasures('p', 1280, wp, page([block('quote', { borders: { top: 0, right: 0, bottom: 0, left: 4 } })])).find((r) => r.check === 'set-off')?.passed).toBe(true);
+    expect(compareMeasures('p', 1280, wp, page([block('quote')])).find((r) => r.check === 'set-off')?.passed).toBe(false);
+  });
+
+  test('a known difference with unlessClass never excuses a block that has the class (an editor-chosen size)', () => {
+    const known: KnownDifference[] = [{ block: 'heading', check: 'font-size', unlessClass: /^has-[a-z0-9-]+-font-size$/, reason: 'scale' }];
+    const site = page([block('heading', { fontSize: 20 })]);
+    const plain = compareMeasures('p', 1280, page([block('heading', { fontSize: 36 })]), site)[1];
+    const chosen = compareMeasures('p', 1280, page([block('heading', { fontSize: 36, classes: ['has-x-large-font-size'] })]), site)[1];
+    expect([plain.check, plain.passed, isKnown(plain, known)?.reason]).toEqual(['font-size', false, 'scale']);
+    expect([chosen.check, chosen.passed, isKnown(chosen, known)]).toEqual(['font-size', false, undefined]);
+  });
+
+  test('social links’ icon colour classes do not make the list itself a coloured block', () => {
+    const wp = page([block('social-links', { classes: ['wp-block-social-links', 'has-icon-color', 'has-icon-background-color'] })]);
+    expect(compareMeasures('p', 1280, wp, wp).map((r) => r.check)).not.toContain('colour');
+  });
+});
