@@ -5,7 +5,8 @@
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import * as CookieConsent from 'vanilla-cookieconsent';
-import { EmbedGate } from '@/components/content/EmbedGate';
+import { hasEmbeds, loadEmbedGate } from '@/components/content/EmbedGate';
+import { RichHtml } from '@/components/content/RichHtml';
 import { EMBEDS_CATEGORY } from '@/lib/consent/categories';
 import { CONSENT_DEFAULT_SNIPPET } from '@/lib/consent/gtag';
 import { resetConsentForTests, startConsent } from '@/lib/consent/manager';
@@ -178,18 +179,19 @@ describe('the gate with the real consent library', () => {
   });
 });
 
-describe('EmbedGate (the component)', () => {
+describe('RichHtml starts the gate on its own HTML when it holds placeholders', () => {
   afterEach(() => setAcceptedEmbeds([]));
 
-  test('a body without embeds loads nothing; a body with embeds starts the gate on the page', async () => {
-    document.body.innerHTML = '';
-    const { rerender } = render(<EmbedGate embeds={[]} html="<p>x</p>" />);
-    const container = document.createElement('div');
-    container.innerHTML = body();
-    document.body.appendChild(container);
+  test('HTML without placeholders loads nothing; with them, the gate runs on that element only', async () => {
+    expect(hasEmbeds('<p>x</p>')).toBe(false);
+    expect(hasEmbeds(body())).toBe(true);
+    document.body.innerHTML = body(); // placeholders outside the component: not its business
     setAcceptedEmbeds(['youtube']);
+    const { container, rerender } = render(<RichHtml html="<p>x</p>" />);
+    await loadEmbedGate();
     expect(frames()).toHaveLength(0);
-    rerender(<EmbedGate embeds={['youtube', 'vimeo']} html={body()} />);
-    await waitFor(() => expect(frames()).toHaveLength(2));
+    rerender(<RichHtml html={body()} />);
+    await waitFor(() => expect(container.querySelectorAll('iframe')).toHaveLength(2));
+    expect(frames()).toHaveLength(2);
   });
 });

@@ -1,7 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Breadcrumbs, breadcrumbJsonLd, detailTrail } from '@/components/content/Breadcrumbs';
-import { EmbedGate } from '@/components/content/EmbedGate';
 import { FeaturedImage } from '@/components/content/FeaturedImage';
 import { RichHtml } from '@/components/content/RichHtml';
 import { Seo } from '@/components/seo/Seo';
@@ -94,7 +93,6 @@ export function DetailLayout({ item, eyebrow, lead, meta, action, aside, asideLa
               </div>
             ) : null}
             {hasBody ? <RichHtml html={item.html} className="prose" /> : null}
-            {hasBody ? <EmbedGate embeds={item.styles.embeds} html={item.html} /> : null}
             {footer ? <div className={styles.footer}>{footer}</div> : null}
           </div>
         </div>

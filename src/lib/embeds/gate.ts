@@ -2,8 +2,8 @@
  * The embed gate in the visitor's browser (issue 17, docs/blocks.md "Embeds"): turns the
  * sanitizer's placeholders (`embedPlaceholderHtml`) into iframes once the visitor has accepted
  * their provider in the "External media" consent category, and back into placeholders when that
- * consent is withdrawn. Loaded with a dynamic import, only on pages whose body has embeds
- * (EmbedGate.tsx); the consent manager is the one _app starts.
+ * consent is withdrawn. Loaded with a dynamic import, only for CMS HTML that holds placeholders
+ * (RichHtml → useEmbedGate, EmbedGate.tsx); the consent manager is the one _app starts.
  *
  * - Before consent nothing is requested from any provider: the placeholder holds text, a button
  *   and a plain link, and no iframe exists.
