@@ -208,6 +208,14 @@ describe('contract B: menu: true answers 202 at once and regenerates every page 
     expect(peak).toBe(REVALIDATE_CONCURRENCY);
   });
 
+  it('issue 17: the plugin\'s "styles" event (a theme switch or a Site Editor save, with menu: true) is accepted and regenerates every page', async () => {
+    const res = await call({ event: 'styles', items: [], menu: true }, async () => undefined);
+    expect(res.statusCode).toBe(202);
+    expect(res.sent.json).toEqual({ revalidated: [], failed: [], scheduled: (await everyPage()).size });
+    await menuRegenerationSettled();
+    expect(res.revalidateCalls.length).toBe((await everyPage()).size);
+  });
+
   it('the background pages read the new menu: the menu cache is cleared, one navigation read serves them', async () => {
     const navigation = () => recorder.urls.filter((u) => u.pathname === '/wp-json/wp/v2/navigation/3').length;
     await getMenu();

@@ -81,10 +81,10 @@ describe('issue 9 §3: without MEDIA_HOST, media on the WordPress host load', ()
   });
 
   it('root-relative media paths (/wp-content/…) become absolute on WordPress, in bodies and in frame fields: the site does not serve them', () => {
-    expect(cleanHtml('<p><img src="/wp-content/uploads/2025/03/a.png" srcset="/wp-content/uploads/a-300.png 300w, /wp-content/uploads/a.png 600w" alt=""></p>')).toContain(
+    expect(cleanHtml('<p><img src="/wp-content/uploads/2025/03/a.png" srcset="/wp-content/uploads/a-300.png 300w, /wp-content/uploads/a.png 600w" alt=""></p>').html).toContain(
       `src="${WORDPRESS_BASE}/wp-content/uploads/2025/03/a.png" srcset="${WORDPRESS_BASE}/wp-content/uploads/a-300.png 300w, ${WORDPRESS_BASE}/wp-content/uploads/a.png 600w"`,
     );
-    expect(cleanHtml('<a href="/wp-content/uploads/guide.pdf">Guide</a>')).toBe(`<a href="${WORDPRESS_BASE}/wp-content/uploads/guide.pdf">Guide</a>`);
+    expect(cleanHtml('<a href="/wp-content/uploads/guide.pdf">Guide</a>').html).toBe(`<a href="${WORDPRESS_BASE}/wp-content/uploads/guide.pdf">Guide</a>`);
     expect(cleanFrameProps({ image: '/wp-content/uploads/hero.png', images: ['/wp-content/uploads/b.png'], link: '/pages/x' })).toEqual({
       image: `${WORDPRESS_BASE}/wp-content/uploads/hero.png`,
       images: [`${WORDPRESS_BASE}/wp-content/uploads/b.png`],

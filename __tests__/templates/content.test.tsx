@@ -64,7 +64,7 @@ describe('RichHtml (server-sanitized CMS HTML)', () => {
   test('the sanitizer finishes links and images: noopener noreferrer on new windows; images keep width and height and load lazily', () => {
     const html = sanitizeCmsHtml(
       '<a href="https://example.com/" target="_blank" rel="nofollow">Out</a><p><img src="https://media.example.com/a.png" alt="Diagram" width="1200" height="630" loading="eager"></p>',
-    );
+    ).html;
     render(<RichHtml html={html} />);
     expect(screen.getByRole('link', { name: 'Out' }).getAttribute('rel')?.split(' ').sort()).toEqual(['nofollow', 'noopener', 'noreferrer']);
     const img = screen.getByRole('img', { name: 'Diagram' });
@@ -75,7 +75,7 @@ describe('RichHtml (server-sanitized CMS HTML)', () => {
   });
 
   test('spec §5 strict parsing of character references is not enabled: &nbsp without semicolon and &amp; render as characters', () => {
-    const { container } = render(<RichHtml html={sanitizeCmsHtml('<p>booth&nbsp214 &amp; more &#8217;n&rsquo;</p>')} />);
+    const { container } = render(<RichHtml html={sanitizeCmsHtml('<p>booth&nbsp214 &amp; more &#8217;n&rsquo;</p>').html} />);
     expect(container.textContent).toBe('booth\u00a0214 & more \u2019n\u2019');
   });
 

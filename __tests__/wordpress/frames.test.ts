@@ -15,6 +15,7 @@ import {
   type MappingRule,
 } from '@/lib/wordpress/frames';
 import { serverContext } from '@/lib/wordpress/serverContext';
+import { liftStyle } from '@/lib/wordpress/inlineStyles';
 import { fakeWordPress, server, WORDPRESS_BASE, recordWordPressRequests } from '../setup/msw';
 
 const API = `${WORDPRESS_BASE}/wp-json/wp/v2`;
@@ -261,6 +262,30 @@ const heroMapping = [
 const cardsMapping = [
   { field: 'cards', valueList: { label: 'Cards', path: 'acf.cards', fields: { heading: { label: 'Heading', path: 'heading' } } } },
 ];
+
+describe('issue 17 frame pages: CMS HTML in frame props is cleaned by the page bodies\' sanitizer, and its lifted CSS reaches the page', () => {
+  it('a frame whose HTML has styles, blocks and dropped elements: classes in the props, the CSS in frame.styles and the page\'s styles', async () => {
+    useFake({
+      pages: [page(10, 'offer', [1, 2])],
+      frames: [
+        frame(1, 'hero', { title: '<div class="wp-block-buttons"><div class="wp-block-button"><a class="wp-block-button__link" style="background-color:#0a7d4f" href="/x">Go</a></div></div><object data="x.pdf"></object>' }),
+        frame(2, 'hero', { title: 'Plain' }),
+      ],
+      types: [frameType(100, 'hero', heroMapping)],
+    });
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const result = await getFramePage('offer');
+    const lifted = liftStyle('background-color:#0a7d4f');
+    expect(result?.frames[0].props?.title).toBe(`<div class="wp-block-buttons"><div class="wp-block-button"><a class="wp-block-button__link ${lifted.className}" href="/x">Go</a></div></div>`);
+    // The page carries the frames' needs once; the frames do not repeat them.
+    expect(result?.styles).toEqual({ blocks: ['button', 'buttons'], css: lifted.rule, embeds: [] });
+    for (const each of result?.frames ?? []) expect(each).not.toHaveProperty('styles');
+    // A frame read on its own carries them.
+    expect((await getFrameById(1)).styles).toEqual({ blocks: ['button', 'buttons'], css: lifted.rule, embeds: [] });
+    expect(warn).toHaveBeenCalledWith('[sanitize] frame 1: dropped <object>');
+    warn.mockRestore();
+  });
+});
 
 describe('getFramePage', () => {
   it('spec §7 frame page: fp_page?slug, then its frames by id in order, then their types; props mapped', async () => {

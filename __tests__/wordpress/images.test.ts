@@ -1,8 +1,8 @@
 /** @jest-environment node */
 import { intermediateSizes } from '../../__mocks__/wordpress/imageSizes';
 import { getItemBySlug } from '@/lib/wordpress/content';
-import { attachmentSlug, clearFrameImageCache, findFrameImages, uploadImageUrls } from '@/lib/wordpress/frameImages';
-import { clearBuildFrameCacheForTests, clearFrameTypeCache, getFramePage } from '@/lib/wordpress/frames';
+import { attachmentSlug, clearFrameImageCache, findFrameImages, frameImagesFromAttachments, uploadImageUrls } from '@/lib/wordpress/frameImages';
+import { clearBuildFrameCacheForTests, clearFrameTypeCache, getFrameById, getFramePage } from '@/lib/wordpress/frames';
 import { imageSources, matchesRatio } from '@/lib/wordpress/imageSources';
 import { createMediaRewriter } from '@/lib/wordpress/media';
 import { cleanHtml } from '@/lib/wordpress/normalize';
@@ -142,7 +142,7 @@ describe('issue 13: images inside CMS bodies keep their srcset and sizes through
   it('keeps srcset and sizes, drops javascript:, data: and scheme-relative foreign candidates', () => {
     const html =
       '<img src="https://a.example/x.png" srcset="javascript:alert(1) 300w, https://a.example/x-768.png 768w, data:image/png;base64,AAA 100w, //evil.example/x.png 50w" sizes="(max-width: 600px) 100vw, 600px">';
-    expect(sanitizeCmsHtml(html)).toBe(
+    expect(sanitizeCmsHtml(html).html).toBe(
       '<img src="https://a.example/x.png" srcset="https://a.example/x-768.png 768w" sizes="(max-width: 600px) 100vw, 600px" loading="lazy" decoding="async" />',
     );
   });
@@ -150,7 +150,7 @@ describe('issue 13: images inside CMS bodies keep their srcset and sizes through
   it('a body image with dev-host URLs (absolute or scheme-relative) comes out with every URL on the media host', () => {
     const html =
       '<img src="https://dev-cms.example.test/wp-content/uploads/a.png" srcset="https://dev-cms.example.test/wp-content/uploads/a-300x158.png 300w, //dev-cms.example.test/wp-content/uploads/a-768x403.png 768w" sizes="(max-width: 1200px) 100vw, 1200px" alt="A">';
-    expect(cleanHtml(html)).toBe(
+    expect(cleanHtml(html).html).toBe(
       '<img src="https://media.example.com/wp-content/uploads/a.png" srcset="https://media.example.com/wp-content/uploads/a-300x158.png 300w, https://media.example.com/wp-content/uploads/a-768x403.png 768w" sizes="(max-width: 1200px) 100vw, 1200px" alt="A" loading="lazy" decoding="async" />',
     );
   });
@@ -170,5 +170,77 @@ describe("issue 13: body images keep the srcset WordPress's content filter wrote
     for (const candidate of srcset.split(', ')) expect(candidate).toMatch(/^https:\/\/media\.example\.com\/wp-content\/uploads\/2025\/06\//);
     expect(img).toContain('sizes="(max-width: 1200px) 100vw, 1200px"');
     expect(img).toContain('loading="lazy"');
+  });
+});
+
+describe("issue 17: frame images resolved by the plugin (image_attachments) first; the slug lookup only without the field", () => {
+  const STORED = 'https://dev-cms.example.test/wp-content/uploads/2025/12/img_0412.jpg';
+  const SHOWN = 'https://media.example.com/wp-content/uploads/2025/12/img_0412.jpg';
+  const attachment = {
+    id: 77,
+    width: 2400,
+    height: 1260,
+    sizes: {
+      thumbnail: { source_url: 'https://dev-cms.example.test/wp-content/uploads/2025/12/img_0412-150x150.jpg', width: 150, height: 150 },
+      medium: { source_url: 'https://dev-cms.example.test/wp-content/uploads/2025/12/img_0412-300x158.jpg', width: 300, height: 158 },
+      medium_large: { source_url: 'https://dev-cms.example.test/wp-content/uploads/2025/12/img_0412-768x403.jpg', width: 768, height: 403 },
+      large: { source_url: 'https://dev-cms.example.test/wp-content/uploads/2025/12/img_0412-1024x538.jpg', width: 1024, height: 538 },
+      full: { source_url: STORED, width: 2400, height: 1260 },
+    },
+  };
+  /** A hero frame as WordPress answers it; `image_attachments` only when given. */
+  const heroFrame = (extra: Record<string, unknown>) => ({
+    id: 9001,
+    slug: 'ph-hero',
+    acf: { frame_type: 'hero', heading: 'Hello', subheading: 'World', image: [STORED], image_alt: 'A photo' },
+    ...extra,
+  });
+
+  beforeEach(() => {
+    clearFrameImageCache();
+    clearFrameTypeCache();
+    clearBuildFrameCacheForTests();
+  });
+
+  it("with the field: the image (named unlike its attachment's slug) gets the attachment's size and copies, rewritten, and no media read is made", async () => {
+    server.use(http.get(`${WORDPRESS_BASE}/wp-json/wp/v2/frame/9001`, () => HttpResponse.json(heroFrame({ image_attachments: { [STORED]: attachment } }))));
+    const recording = recordWordPressRequests();
+    const frame = await getFrameById(9001);
+    recording.stop();
+    expect(JSON.stringify(frame.props)).toContain(SHOWN);
+    expect(frame.images?.[SHOWN]).toMatchObject({ width: 2400, height: 1260 });
+    expect(frame.images?.[SHOWN].sources).toEqual([
+      { url: 'https://media.example.com/wp-content/uploads/2025/12/img_0412-300x158.jpg', width: 300 },
+      { url: 'https://media.example.com/wp-content/uploads/2025/12/img_0412-768x403.jpg', width: 768 },
+      { url: 'https://media.example.com/wp-content/uploads/2025/12/img_0412-1024x538.jpg', width: 1024 },
+    ]);
+    expect(recording.urls.filter((u) => u.pathname === '/wp-json/wp/v2/media')).toEqual([]);
+  });
+
+  it('with the field, an image it does not list is not an attachment: no slug guess', async () => {
+    server.use(http.get(`${WORDPRESS_BASE}/wp-json/wp/v2/frame/9001`, () => HttpResponse.json(heroFrame({ image_attachments: {} }))));
+    const recording = recordWordPressRequests();
+    const frame = await getFrameById(9001);
+    recording.stop();
+    expect(frame.images).toBeUndefined();
+    expect(recording.urls.filter((u) => u.pathname === '/wp-json/wp/v2/media')).toEqual([]);
+  });
+
+  it('without the field (a WordPress without the plugin): the slug lookup is the fallback', async () => {
+    server.use(http.get(`${WORDPRESS_BASE}/wp-json/wp/v2/frame/9001`, () => HttpResponse.json(heroFrame({}))));
+    const recording = recordWordPressRequests();
+    const frame = await getFrameById(9001);
+    recording.stop();
+    expect(recording.urls.filter((u) => u.pathname === '/wp-json/wp/v2/media').map((u) => u.searchParams.get('slug'))).toEqual(['img_0412']);
+    // The fake has no attachment by that slug: the image keeps its one size.
+    expect(frame.images).toBeUndefined();
+  });
+
+  it('malformed entries are ignored; the field still answers alone', () => {
+    const images = frameImagesFromAttachments(
+      { image: SHOWN, other: 'https://media.example.com/wp-content/uploads/x.png' },
+      { [STORED]: { id: 1, width: 'wide', height: 3, sizes: {} }, 'https://dev-cms.example.test/wp-content/uploads/x.png': null },
+    );
+    expect(images).toEqual({});
   });
 });

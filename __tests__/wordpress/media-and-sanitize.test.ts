@@ -74,15 +74,16 @@ describe('CMS HTML is sanitized with an allow-list before it reaches a page', ()
     ['<object data="x.swf"></object><embed src="x"><p>c</p>', '<p>c</p>'],
     ['<base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=https://evil.example"><p>d</p>', '<p>d</p>'],
     ['<form action="https://evil.example"><input name="card"></form><p>e</p>', '<p>e</p>'],
-    ['<style>body{display:none}</style><p style="color:red">f</p>', '<p>f</p>'],
+    // Issue 17: the style attribute never leaves; its checked declarations become a generated class.
+    ['<style>body{display:none}</style><p style="color:red">f</p>', '<p class="wps-f1ff77e5dd">f</p>'],
     ['<img src="data:image/svg+xml;base64,AAAA" alt="x">', '<img alt="x" loading="lazy" decoding="async" />'],
   ])('removes %s', (dirty, clean) => {
-    expect(sanitizeCmsHtml(dirty)).toBe(clean);
+    expect(sanitizeCmsHtml(dirty).html).toBe(clean);
   });
 
   it('keeps the content an editor writes, demotes h1, protects new windows and makes images lazy', () => {
     expect(
-      sanitizeCmsHtml('<h1>T</h1><p><strong>b</strong> <a href="https://example.org" target="_blank">x</a></p><ul><li>i</li></ul><img src="https://m.example.com/a.png" alt="A" width="10" height="5">'),
+      sanitizeCmsHtml('<h1>T</h1><p><strong>b</strong> <a href="https://example.org" target="_blank">x</a></p><ul><li>i</li></ul><img src="https://m.example.com/a.png" alt="A" width="10" height="5">').html,
     ).toBe(
       '<h2>T</h2><p><strong>b</strong> <a href="https://example.org" target="_blank" rel="noopener noreferrer">x</a></p><ul><li>i</li></ul><img src="https://m.example.com/a.png" alt="A" width="10" height="5" loading="lazy" decoding="async" />',
     );

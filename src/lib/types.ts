@@ -91,6 +91,11 @@ export interface Frame {
    * without a URL: that image is shown at its one size.
    */
   images?: Record<string, KnownImage>;
+  /**
+   * What the HTML in `props` needs besides (lifted CSS, blocks, embeds); absent when nothing.
+   * A frame page merges it into its own `styles` and leaves it out of its `frames`.
+   */
+  styles?: BodyStyles;
 }
 
 /** A page (`fp_page`): a list of frames under `/{section}/{slug}`. */

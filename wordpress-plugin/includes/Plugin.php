@@ -39,6 +39,10 @@ final class Plugin
         add_action('template_redirect', [FrontEndRedirect::class, 'handle'], FrontEndRedirect::PRIORITY);
         // Issue 10: every change visitors would see reaches the site in one webhook call per request.
         Webhook::register();
+        // Issue 17: the blocks and render CSS of each item, the global stylesheet, frame images.
+        BlockStyles::register();
+        GlobalStyles::register();
+        ImageAttachments::register();
         add_action('admin_menu', [PublishingStatus::class, 'addPage']);
         add_action('admin_post_' . PublishingStatus::TEST_ACTION, [PublishingStatus::class, 'sendTest']);
         add_action('admin_notices', [PublishingStatus::class, 'notice']);

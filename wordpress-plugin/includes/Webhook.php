@@ -330,6 +330,16 @@ final class Webhook
         self::event('menu_save');
     }
 
+    /**
+     * The global styles changed (a theme switch, a Site Editor save): every page's look changed, and
+     * the site clears its global-styles cache with the menu's.
+     */
+    public static function onStylesChanged(): void
+    {
+        self::$menu = true;
+        self::event('styles');
+    }
+
     /** A menu was deleted. */
     public static function onMenuDeleted(): void
     {

@@ -2,6 +2,14 @@
  * WordPress's sizes for frame images that are stored as a bare URL (the hero's `acf.image`, the
  * image-and-text picture, logos, the testimonial photo: ACF image fields set to return a URL).
  *
+ * With the companion plugin (issue 17), WordPress resolves them itself: a frame carries
+ * `image_attachments`, `{ "<url as stored>": {id, width, height, sizes} }`, found with
+ * `attachment_url_to_postid` (or the field's stored id), whatever the attachment's title. Its keys
+ * are rewritten like the props' URLs, and each image of the props found there gets the
+ * attachment's size and srcset candidates; nothing is read from WordPress. When the frame has
+ * the field, it is the whole answer: an image missing from it is not an attachment.
+ *
+ * Without the field (a WordPress without the plugin), the fallback below guesses by slug.
  * A URL names no attachment, and WordPress's REST API has no lookup by URL. But WordPress names an
  * upload's attachment after its file (`sanitize_title` of the file name without extension), and
  * names its copies `{name}-{w}x{h}.{ext}` (and a large original `{name}-scaled.{ext}`). So:
@@ -100,11 +108,54 @@ function attachmentsBySlug(slug: string): Promise<Attachment[]> {
   });
 }
 
+/** The strings of some props, at any depth, trimmed, each once. */
+function propStrings(props: unknown): Set<string> {
+  const found = new Set<string>();
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') found.add(value.trim());
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (isRecord(value)) Object.values(value).forEach(walk);
+  };
+  walk(props);
+  return found;
+}
+
+/** One `image_attachments` entry as a known image (null when malformed). */
+function fromPluginEntry(entry: unknown, storedUrl: string): KnownImage | null {
+  if (!isRecord(entry)) return null;
+  const { width, height, sizes } = entry;
+  if (typeof width !== 'number' || typeof height !== 'number' || !(width > 0) || !(height > 0)) return null;
+  const full = isRecord(sizes) && isRecord(sizes.full) && typeof sizes.full.source_url === 'string' ? sizes.full.source_url : storedUrl;
+  return { width, height, sources: imageSources({ width, height, sizes }, full, serverContext().rewriteMedia) };
+}
+
+/**
+ * The known images among a frame's props from the plugin's `image_attachments` (its keys are the
+ * URLs as stored; the props' URLs are rewritten, so the keys are rewritten the same way).
+ */
+export function frameImagesFromAttachments(props: unknown, attachments: Record<string, unknown>): Record<string, KnownImage> {
+  const { rewriteMedia } = serverContext();
+  const byUrl = new Map<string, KnownImage>();
+  for (const [stored, entry] of Object.entries(attachments)) {
+    const image = fromPluginEntry(entry, stored);
+    if (image) byUrl.set(rewriteMedia(stored.trim()), image);
+  }
+  const found: Record<string, KnownImage> = {};
+  for (const value of propStrings(props)) {
+    const image = byUrl.get(value);
+    if (image) found[value] = image;
+  }
+  return found;
+}
+
 /**
  * The known images among a frame's props: URL → width, height and srcset candidates. URLs WordPress
- * has no matching attachment for are left out. Never throws.
+ * has no matching attachment for are left out. `attachments` is the frame's `image_attachments`
+ * (the plugin's): when it is an object, it alone answers; otherwise (absent) the slug lookup does.
+ * Never throws.
  */
-export async function findFrameImages(props: unknown, frameId: number): Promise<Record<string, KnownImage>> {
+export async function findFrameImages(props: unknown, frameId: number, attachments?: unknown): Promise<Record<string, KnownImage>> {
+  if (isRecord(attachments)) return frameImagesFromAttachments(props, attachments);
   const found: Record<string, KnownImage> = {};
   await Promise.all(
     uploadImageUrls(props).map(async (url) => {

@@ -31,7 +31,8 @@
  * Cleaning (`cleanFrameProps`, applied by every read here; `mapFrameProps` itself is pure):
  * every string in the props, at any depth, has its development-host media URLs rewritten; then a
  * string that contains markup (`<` followed by a letter, `/`, `!` or `?`) is cleaned like page
- * bodies (`cleanHtml`: sanitized with `sanitizeCmsHtml`, links to this site made site paths); a
+ * bodies (`sanitizeCmsHtml`: sanitized, styles lifted, links to this site made site paths; the
+ * lifted CSS, blocks and embeds become the frame's `styles`, merged into its page's `styles`); a
  * string without markup has its character references decoded, unless the decoded text would contain
  * markup (`&lt;b&gt;`), in which case it stays encoded; and a string that is just an absolute URL on
  * the content system's or the site's origin becomes a site path (ACF link fields answer absolute
@@ -52,11 +53,12 @@
  */
 import { decodeEntities } from '../entities';
 import { htmlToText } from '../excerpt';
-import type { Frame, FramePage } from '../types';
+import type { BodyStyles, Frame, FramePage } from '../types';
 import { DEFAULT_PAGE_SECTION } from './contentTypes';
 import { CUSTOM_PREFIX, fetchJson, segment, WP_PREFIX, wpUrl } from './http';
 import { findFrameImages } from './frameImages';
-import { cleanHtml, normalizeItem } from './normalize';
+import { mediaOrigins, mergeStyles, normalizeItem } from './normalize';
+import { sanitizeCmsHtml } from './sanitize';
 import type { WpPost } from './raw';
 import { serverContext, type ServerContext } from './serverContext';
 import { isBuildPhase } from '../buildPhase';
@@ -273,28 +275,55 @@ const BARE_URL = /^https?:\/\/\S+$/i;
 
 type CleanContext = Pick<ServerContext, 'rewriteMedia' | 'toSitePath'>;
 
-function cleanString(text: string, { rewriteMedia, toSitePath }: CleanContext): string {
+/** What cleaning one frame's props needs and collects: the context, the frame's name for the log, and the bodies' needs. */
+interface Cleaning extends CleanContext {
+  item: string;
+  styles: BodyStyles[];
+}
+
+function cleanString(text: string, cleaning: Cleaning): string {
+  const { rewriteMedia, toSitePath } = cleaning;
   const rewritten = rewriteMedia(text);
-  // Sanitized, media rewritten, links to this site made site paths: the same cleaning as page bodies.
-  if (MARKUP.test(rewritten)) return cleanHtml(rewritten);
+  // Sanitized, media rewritten, links to this site made site paths, styles lifted: the same cleaning as page bodies.
+  if (MARKUP.test(rewritten)) {
+    const { html, ...styles } = sanitizeCmsHtml(rewritten, { item: cleaning.item, rewriteMedia, toSitePath, mediaOrigins: mediaOrigins() });
+    cleaning.styles.push(styles);
+    return html;
+  }
   const decoded = decodeEntities(rewritten);
   if (MARKUP.test(decoded)) return rewritten;
   return BARE_URL.test(decoded) ? toSitePath(decoded) : decoded;
 }
 
-function cleanValue(value: unknown, context: CleanContext): unknown {
-  if (typeof value === 'string') return cleanString(value, context);
-  if (Array.isArray(value)) return value.map((v) => cleanValue(v, context));
+function cleanValue(value: unknown, cleaning: Cleaning): unknown {
+  if (typeof value === 'string') return cleanString(value, cleaning);
+  if (Array.isArray(value)) return value.map((v) => cleanValue(v, cleaning));
   if (isRecord(value)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cleanValue(v, context)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cleanValue(v, cleaning)]));
   }
   return value;
 }
 
+/**
+ * `cleanFrameProps`, and what the props' HTML needs besides (lifted CSS, blocks, embeds: the
+ * frame's `styles`, which reach its page's `styles`). `item` names the frame in the sanitizer's log.
+ */
+export function cleanFramePropsWithStyles(
+  props: Record<string, unknown>,
+  item: string,
+  context: CleanContext = serverContext(),
+): { props: Record<string, unknown>; styles: BodyStyles } {
+  const cleaning: Cleaning = { rewriteMedia: context.rewriteMedia, toSitePath: context.toSitePath, item, styles: [] };
+  const cleaned = cleanValue(props, cleaning) as Record<string, unknown>;
+  return { props: cleaned, styles: mergeStyles(...cleaning.styles) };
+}
+
 /** Rewrites media URLs, cleans strings holding markup, decodes the others, turns links to this site into paths (see the module comment). */
 export function cleanFrameProps(props: Record<string, unknown>, context: CleanContext = serverContext()): Record<string, unknown> {
-  return cleanValue(props, context) as Record<string, unknown>;
+  return cleanFramePropsWithStyles(props, 'frame props', context).props;
 }
+
+const hasStyles = (styles: BodyStyles): boolean => styles.blocks.length > 0 || styles.css !== '' || styles.embeds.length > 0;
 
 /* ------------------------------------------------------------------------------------------ */
 /* Reads                                                                                       */
@@ -375,9 +404,9 @@ async function toFrame(raw: unknown, fallbackId: number): Promise<Frame> {
     return { id, frameType, props: null };
   }
   if (!type.rules) return { id, frameType, props: null };
-  const props = cleanFrameProps(mapFrameProps(post, type.rules));
-  const images = await findFrameImages(props, id);
-  return Object.keys(images).length ? { id, frameType, props, images } : { id, frameType, props };
+  const { props, styles } = cleanFramePropsWithStyles(mapFrameProps(post, type.rules), `frame ${id}`);
+  const images = await findFrameImages(props, id, post.image_attachments);
+  return { id, frameType, props, ...(Object.keys(images).length ? { images } : {}), ...(hasStyles(styles) ? { styles } : {}) };
 }
 
 /** `GET frame/{id}`: the frame with its props. Throws when the frame cannot be read. */
@@ -504,7 +533,16 @@ export async function framePageFromRaw(raw: Record<string, unknown> & { slug: st
   const frames = await Promise.all(frameIds(acf.frames, raw.slug).map(read));
   // The ContentItem part comes from the shared normalizer; a frame page's data lives in its frames, so `fields` is empty.
   const item = normalizeItem('page', raw as unknown as WpPost);
-  return { ...item, type: 'page', section, fields: {}, frames };
+  // The CSS lifted from the frames' HTML (and their blocks and embeds) is the page's: merged into
+  // the page's styles, and not sent a second time with each frame.
+  const styles = mergeStyles(item.styles, ...frames.flatMap((frame) => (frame.styles ? [frame.styles] : [])));
+  const pageFrames = frames.map((frame): Frame => {
+    if (!frame.styles) return frame;
+    const copy = { ...frame };
+    delete copy.styles;
+    return copy;
+  });
+  return { ...item, type: 'page', section, fields: {}, frames: pageFrames, styles };
 }
 
 /** The spec's name for the slug read (§7 `fp_page/?slug={slug}`). */

@@ -1,9 +1,12 @@
+import { getConfig } from '../../config';
 import { excerpt, htmlToText } from '../excerpt';
-import type { ContentItem, ContentTypeName, MediaImage } from '../types';
+import { isRecord } from '../isRecord';
+import type { BodyStyles, ContentItem, ContentTypeName, MediaImage } from '../types';
 import { DEFAULT_PAGE_SECTION, sitePath } from './contentTypes';
+import { coreBlockName } from './coreBlocks';
 import { imageSources } from './imageSources';
 import type { WpEmbedded, WpMedia, WpPost } from './raw';
-import { sanitizeCmsHtml } from './sanitize';
+import { sanitizeCmsHtml, type SanitizedHtml } from './sanitize';
 import { serverContext } from './serverContext';
 
 /** WordPress's raw post → the domain's ContentItem. Raw shapes stop here. */
@@ -35,16 +38,61 @@ export function featuredImage(embedded: WpEmbedded | undefined): MediaImage | nu
   return normalizeMedia(embedded?.['wp:featuredmedia']?.[0]);
 }
 
-/** CMS HTML made safe for a page: sanitized, media URLs rewritten, links to this site made site paths. */
-export function cleanHtml(html: string): string {
+/**
+ * The origins a lifted `url()` may load from: where CMS media are (the media host, or WordPress
+ * without one) and WordPress itself, as the CSP's `img-src` allows (src/lib/security/headers.ts).
+ */
+export function mediaOrigins(): string[] {
+  const { mediaHost, wordpressUrl } = getConfig();
+  return [...new Set([...(mediaHost ? [new URL(mediaHost).origin] : []), new URL(wordpressUrl).origin])];
+}
+
+/**
+ * CMS HTML made safe for a page, in one walk (`sanitizeCmsHtml`): sanitized, style attributes
+ * lifted into classes, embeds made placeholders, media URLs rewritten, links to this site made
+ * site paths. `item` names the item in the sanitizer's log.
+ */
+export function cleanHtml(html: string, item?: string): SanitizedHtml {
   const { rewriteMedia, toSitePath } = serverContext();
-  // Rewritten before sanitizing too: a scheme-relative dev-host URL (`//dev-cms…` in a srcset) is
-  // one the sanitizer would drop, while its media-host form is kept.
-  return rewriteMedia(sanitizeCmsHtml(rewriteMedia(html))).replace(/(<a\b[^>]*?\bhref=")([^"]*)"/gi, (_m, start: string, href: string) => {
-    // The sanitizer writes attributes with double quotes and `&amp;`; decode that before reading the URL.
-    const path = toSitePath(href.replace(/&amp;/g, '&'));
-    return `${start}${path.replace(/&/g, '&amp;')}"`;
-  });
+  return sanitizeCmsHtml(html, { item, rewriteMedia, toSitePath, mediaOrigins: mediaOrigins() });
+}
+
+/**
+ * WordPress's render CSS of an item (`block_styles.css`, untrusted: the plugin's answer) as it may
+ * go into the page's <style>: a string without `<` (which could close the element) and without
+ * `@import` (no request the page did not plan); anything else is dropped with a warning.
+ */
+function renderCss(value: unknown, item: string): string {
+  if (value === undefined || value === null || value === '') return '';
+  if (typeof value !== 'string' || value.includes('<') || /@import/i.test(value)) {
+    console.warn(`[block_styles] ${item}: css is not plain CSS; ignored`);
+    return '';
+  }
+  return value;
+}
+
+/**
+ * What the body needs besides its HTML (docs/blocks.md "The pipeline"): the plugin's
+ * `block_styles` (untrusted: its shape is checked; `blocks` keeps only core blocks of 6.1, without
+ * `core/`) joined with what the sanitizer found: the blocks named by classes, the lifted CSS, the
+ * embeds.
+ */
+export function bodyStyles(blockStyles: unknown, sanitized: BodyStyles, item: string): BodyStyles {
+  const plugin = isRecord(blockStyles) ? blockStyles : {};
+  if (blockStyles !== undefined && !isRecord(blockStyles)) console.warn(`[block_styles] ${item}: not an object; ignored`);
+  const listed = Array.isArray(plugin.blocks) ? plugin.blocks.map(coreBlockName).filter((name): name is string => name !== null) : [];
+  return mergeStyles({ blocks: listed, css: renderCss(plugin.css, item), embeds: [] }, sanitized);
+}
+
+/** Several bodies' needs as one: blocks and embeds sorted and unique, CSS in order (each rule once). */
+export function mergeStyles(...all: BodyStyles[]): BodyStyles {
+  const css: string[] = [];
+  for (const { css: text } of all) if (text && !css.includes(text)) css.push(text);
+  return {
+    blocks: [...new Set(all.flatMap((s) => s.blocks))].sort(),
+    css: css.join(''),
+    embeds: [...new Set(all.flatMap((s) => s.embeds))].sort(),
+  };
 }
 
 /** Plain custom fields: strings decoded and media URLs rewritten; nested objects and lists are left to type-specific code. */
@@ -62,18 +110,21 @@ export function normalizeItem(type: ContentTypeName, raw: WpPost): ContentItem {
   const section = typeof raw.acf?.section === 'string' && raw.acf.section ? raw.acf.section : DEFAULT_PAGE_SECTION;
   const body = raw.content?.rendered ?? '';
   const summary = raw.excerpt?.rendered || body;
+  const path = sitePath(type, raw.slug, section);
+  const name = `${type}/${raw.slug}`;
+  const { html, ...sanitized } = cleanHtml(body, name);
   return {
     type,
     id: raw.id,
     slug: raw.slug,
     title: htmlToText(raw.title?.rendered ?? ''),
-    path: sitePath(type, raw.slug, section),
+    path,
     date: raw.date,
     modified: raw.modified ?? raw.date,
     excerpt: excerpt(summary),
-    html: cleanHtml(body),
+    html,
     featuredImage: featuredImage(raw._embedded),
-    styles: { blocks: [], css: '', embeds: [] },
+    styles: bodyStyles(raw.block_styles, sanitized, name),
     fields: plainFields(raw.acf),
   };
 }

@@ -51,6 +51,12 @@ export interface WpPost {
   sticky?: boolean;
   acf?: Record<string, unknown>;
   _embedded?: WpEmbedded;
+  /**
+   * The plugin's field (docs/blocks.md "The REST contract"): the blocks of `post_content`
+   * (`core/columns`, …) and the CSS WordPress generated while rendering this item. Absent without
+   * the plugin. Untrusted: `normalizeItem` checks its shape.
+   */
+  block_styles?: { blocks?: unknown; css?: unknown };
 }
 
 /** `fp_page`: a page built from frames. `acf.frames` lists frame ids in order; `acf.section` is the first path segment (default `pages`). */
@@ -61,6 +67,19 @@ export interface WpFpPage extends WpPost {
 /** `frame`: one block of a page. `acf.frame_type` is the slug of its frame_type; the other `acf` fields are the frame's data. */
 export interface WpFrame extends WpPost {
   acf: { frame_type: string } & Record<string, unknown>;
+  /**
+   * The companion plugin's resolution of the frame's image URLs (issue 17, docs/blocks.md REST
+   * contract 3): URL as stored → its attachment. Absent on a WordPress without the plugin.
+   */
+  image_attachments?: Record<string, WpImageAttachment>;
+}
+
+/** One attachment of `image_attachments`: what `/wp/v2/media` gives in `media_details` (`full` included). */
+export interface WpImageAttachment {
+  id: number;
+  width: number;
+  height: number;
+  sizes: Record<string, { source_url: string; width: number; height: number }>;
 }
 
 /** `frame_type`: `fields_mapping` is a string holding a JSON list of mapping rules (spec §3). */

@@ -1,0 +1,111 @@
+<?php
+
+/**
+ * Issue 17: `image_attachments` on frames (docs/blocks.md, REST contract 3).
+ *
+ * @package PaymentsHeadless
+ */
+
+declare(strict_types=1);
+
+namespace PaymentsHeadless\Tests;
+
+use PaymentsHeadless\ImageAttachments;
+
+final class ImageAttachmentsTest extends TestCase
+{
+    /**
+     * Uploads a generated JPEG as WordPress does (its sizes made), titled unlike its file name.
+     *
+     * @return array{id: int, url: string}
+     */
+    private function upload(string $name, int $width, int $height): array
+    {
+        require_once ABSPATH . 'wp-admin/includes/image.php';
+        $dir = wp_upload_dir();
+        $file = wp_unique_filename($dir['path'], $name . '-' . strtolower(wp_generate_password(6, false)) . '.jpg');
+        $path = $dir['path'] . '/' . $file;
+        $image = imagecreatetruecolor($width, $height);
+        imagefill($image, 0, 0, (int) imagecolorallocate($image, 30, 120, 200));
+        imagejpeg($image, $path, 80);
+        imagedestroy($image);
+        $id = wp_insert_attachment([
+            'post_mime_type' => 'image/jpeg',
+            'post_title' => 'A title that is not the file name',
+            'post_status' => 'inherit',
+        ], $path, 0, true);
+        $this->assertIsInt($id);
+        $this->trackPost($id);
+        wp_update_attachment_metadata($id, wp_generate_attachment_metadata($id, $path));
+        $this->assertStringStartsWith('a-title-that-is-not-the-file-name', (string) get_post_field('post_name', $id), 'the slug is the title\'s');
+        return ['id' => $id, 'url' => (string) wp_get_attachment_url($id)];
+    }
+
+    private function frame(array $fields): array
+    {
+        $id = $this->createPost('frame', [], ['frame_type' => 'hero'] + $fields);
+        return $this->json($this->rest('GET', "/wp/v2/frame/{$id}"));
+    }
+
+    public function testAnUploadsUrlGetsItsAttachmentWhateverTheAttachmentsTitle(): void
+    {
+        $upload = $this->upload('ph-hero', 1200, 600);
+        $frame = $this->frame(['image' => [$upload['url']]]);
+        $entry = $frame['image_attachments'][$upload['url']] ?? null;
+        $this->assertIsArray($entry);
+        $this->assertSame(['id', 'width', 'height', 'sizes'], array_keys($entry));
+        $this->assertSame([$upload['id'], 1200, 600], [$entry['id'], $entry['width'], $entry['height']]);
+        $media = $this->json($this->rest('GET', "/wp/v2/media/{$upload['id']}"));
+        foreach ($media['media_details']['sizes'] as $size => $details) {
+            $this->assertSame(
+                ['source_url' => $details['source_url'], 'width' => $details['width'], 'height' => $details['height']],
+                $entry['sizes'][$size],
+                "size {$size} as /wp/v2/media answers it"
+            );
+        }
+        $this->assertSame(['full', 'large', 'medium', 'medium_large', 'thumbnail'], self::sorted(array_keys($entry['sizes'])));
+    }
+
+    public function testASizesUrlAndTheOriginalOfAScaledUploadResolveToTheirAttachment(): void
+    {
+        $upload = $this->upload('ph-size', 1200, 600);
+        $large = (string) wp_get_attachment_image_src($upload['id'], 'large')[0];
+        $this->assertMatchesRegularExpression('/-1024x512\.jpg$/', $large);
+        $big = $this->upload('ph-big', 2700, 1350);
+        $this->assertMatchesRegularExpression('/-scaled\.jpg$/', $big['url'], 'WordPress scaled the large upload');
+        $original = (string) wp_get_original_image_url($big['id']);
+        $frame = $this->frame(['image' => $large, 'logos' => [['image' => $big['url']], ['image' => $original]]]);
+        $found = $frame['image_attachments'];
+        $this->assertSame($upload['id'], $found[$large]['id'] ?? null, 'a size URL');
+        $this->assertSame($big['id'], $found[$big['url']]['id'] ?? null, 'the -scaled URL');
+        $this->assertSame($big['id'], $found[$original]['id'] ?? null, 'the original of a scaled upload');
+        $this->assertSame(2560, $found[$big['url']]['width']);
+    }
+
+    public function testAUrlThatOnlyLooksLikeASizeOrIsOnAnotherHostGetsNothing(): void
+    {
+        $upload = $this->upload('ph-fake', 1200, 600);
+        $fakeSize = (string) preg_replace('/\.jpg$/', '-999x333.jpg', $upload['url']);
+        $elsewhere = (string) preg_replace('#^https?://[^/]+#', 'https://images.example.test', $upload['url']);
+        $frame = $this->frame(['image' => $fakeSize, 'image_alt' => $elsewhere, 'heading' => 'https://example.test/x.png']);
+        $this->assertSame([], $frame['image_attachments']);
+        $this->assertSame('{}', (string) wp_json_encode((object) []), 'an empty object in JSON');
+        $this->assertStringContainsString('"image_attachments":{}', $this->jsonText($this->rest('GET', '/wp/v2/frame/' . $frame['id'])));
+        // A host the site names as its own (a CDN) is looked up as the uploads' address.
+        $this->filter('payments_headless_media_hosts', static fn (array $hosts): array => array_merge($hosts, ['images.example.test']));
+        $this->assertSame($upload['id'], ImageAttachments::attachmentOf($elsewhere));
+    }
+
+    public function testAFieldThatStoresTheAttachmentIdGetsTheEntryOfItsUrl(): void
+    {
+        $upload = $this->upload('ph-id', 1200, 600);
+        $frame = $this->frame(['photo' => (string) $upload['id']]);
+        $this->assertSame($upload['id'], $frame['image_attachments'][$upload['url']]['id'] ?? null);
+    }
+
+    private static function sorted(array $list): array
+    {
+        sort($list);
+        return $list;
+    }
+}
