@@ -498,7 +498,7 @@ const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g,
  */
 export function embedPlaceholderHtml(embed: Embed): string {
   const { provider: p } = embed;
-  const { noun, verb } = NOUNS[p.kind];
+  const { noun, verb } = NOUNS[p.kind] ?? NOUNS.video;
   return (
     `<div class="site-embed site-embed--${p.kind}" data-embed="${escapeHtml(p.key)}" data-embed-src="${escapeHtml(embed.src)}">` +
     `<div class="site-embed__notice">` +
