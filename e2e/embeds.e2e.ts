@@ -10,7 +10,8 @@
  * 3. on reload the accepted provider's embeds load directly;
  * 4. withdrawing it (preferences: untick "External media"; or "Reject all") brings the
  *    placeholders back;
- * 5. at 375 px the placeholder keeps its ratio and its button and link are inside it;
+ * 5. at 375 px the placeholder keeps its ratio, its button and link are inside it, focus is
+ *    visible, and axe finds nothing;
  * and throughout no CSP violation and no page error.
  *
  * Two sources of markup: the seed blog post that holds __mocks__/wordpress/seed/embeds.ts, as
@@ -19,6 +20,7 @@
  * exactly as the sanitizer's contract says (embedPlaceholderHtml inside WordPress's wrapper), so
  * the gate is proven on markup this test controls whatever the sanitizer does.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { DESKTOP, launchBrowser, MOBILE, openPage, settled } from './helpers/browser';
 import { poll, siteUrl } from './helpers/site';
@@ -274,6 +276,9 @@ describe.each([
     await v.page.keyboard.press('Tab');
     await expect(v.page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle)).resolves.toBe('solid');
     expect(providerRequests(v)).toEqual([]);
+    // No accessibility violation in the placeholders (contrast, names, …).
+    const results = await new AxeBuilder({ page: v.page }).include('.site-embed').analyze();
+    expect(results.violations.map((violation) => `${violation.id} (${violation.impact})`)).toEqual([]);
     await expectNoProblems(v);
   });
 });
