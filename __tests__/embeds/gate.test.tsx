@@ -11,7 +11,7 @@ import { EMBEDS_CATEGORY } from '@/lib/consent/categories';
 import { CONSENT_DEFAULT_SNIPPET } from '@/lib/consent/gtag';
 import { resetConsentForTests, startConsent } from '@/lib/consent/manager';
 import { getAcceptedEmbeds, setAcceptedEmbeds } from '@/lib/consent/store';
-import { LOADED_CLASS, startEmbedGate, type GateDependencies } from '@/lib/embeds/gate';
+import { LOADED_CLASS, reportedHeight, startEmbedGate, type GateDependencies } from '@/lib/embeds/gate';
 import { EMBED_SANDBOX, embedPlaceholderHtml, matchEmbed } from '@/lib/embeds/providers';
 
 const YOUTUBE = matchEmbed('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
@@ -115,6 +115,26 @@ describe('the embed gate', () => {
     startEmbedGate(document, fakeConsent(['youtube']));
     for (const button of screen.getAllByRole('button')) fireEvent.click(button);
     expect(frames()).toHaveLength(0);
+  });
+
+  test('an X post takes the height its frame reports (from X\'s origin and that frame only); withdrawn, it goes back to the CSS box', () => {
+    const tweet = matchEmbed('https://x.com/WordPress/status/1308442233334362112');
+    if (!tweet) throw new Error('x');
+    document.body.innerHTML = embedPlaceholderHtml(tweet) + embedPlaceholderHtml(tweet);
+    const consent = fakeConsent(['twitter']);
+    startEmbedGate(document, consent);
+    const [first, second] = frames();
+    const resize = (height: number) => ({ 'twttr.embed': { method: 'twttr.private.resize', params: [{ width: 550, height }] } });
+    window.dispatchEvent(new MessageEvent('message', { origin: 'https://platform.twitter.com', source: first?.contentWindow, data: resize(731) }));
+    window.dispatchEvent(new MessageEvent('message', { origin: 'https://evil.test', source: second?.contentWindow, data: resize(999) }));
+    window.dispatchEvent(new MessageEvent('message', { origin: 'https://platform.twitter.com', source: second?.contentWindow, data: JSON.stringify(resize(412)) }));
+    const boxes = [...document.querySelectorAll<HTMLElement>('.site-embed')];
+    expect(boxes.map((box) => box.style.height)).toEqual(['731px', '412px']);
+    consent.set([]);
+    expect(boxes.map((box) => box.style.height)).toEqual(['', '']);
+    expect(reportedHeight('not json')).toBeNull();
+    expect(reportedHeight({ 'twttr.embed': { method: 'other', params: [{ height: 5 }] } })).toBeNull();
+    expect(reportedHeight(resize(1e9))).toBe(4000);
   });
 
   test('stopping the gate removes its listeners', () => {

@@ -89,7 +89,30 @@ export function unloadEmbed(placeholder: Placeholder): void {
   const hadFocus = frame === placeholder.element.ownerDocument.activeElement;
   frame.remove();
   placeholder.element.classList.remove(LOADED_CLASS);
+  placeholder.element.style.removeProperty('height');
   if (hadFocus) placeholder.element.querySelector<HTMLElement>(BUTTON_SELECTOR)?.focus();
+}
+
+/** The origin of X's embed page, which reports its height (there is no widgets.js on our page to read it). */
+const X_ORIGIN = 'https://platform.twitter.com';
+
+/**
+ * The height an X post's frame reports (`{"twttr.embed": {"method": "twttr.private.resize",
+ * "params": [{"height": …}]}}`, as an object or JSON text), clamped; null for any other message.
+ */
+export function reportedHeight(data: unknown): number | null {
+  let value = data;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  const embed = (value as { 'twttr.embed'?: { method?: unknown; params?: unknown } } | null)?.['twttr.embed'];
+  if (!embed || embed.method !== 'twttr.private.resize' || !Array.isArray(embed.params)) return null;
+  const height = Number((embed.params[0] as { height?: unknown } | undefined)?.height);
+  return Number.isFinite(height) && height > 0 ? Math.min(Math.max(Math.round(height), 100), 4000) : null;
 }
 
 /**
@@ -120,11 +143,25 @@ export function startEmbedGate(root: ParentNode = document, deps: GateDependenci
     return () => button.removeEventListener('click', onClick);
   });
   const unsubscribe = deps.subscribe(sync);
+  // An X post's height is known only once its frame has drawn it: the frame says so by message
+  // (from X's origin, from that very frame), and the box takes it (CSSOM, not a style attribute).
+  const view = root instanceof Document ? root.defaultView : (root as Node).ownerDocument?.defaultView;
+  const onMessage = (event: MessageEvent) => {
+    if (event.origin !== X_ORIGIN) return;
+    const height = reportedHeight(event.data);
+    if (height === null) return;
+    for (const placeholder of placeholders) {
+      const frame = placeholder.element.querySelector<HTMLIFrameElement>(`iframe.${FRAME_CLASS}`);
+      if (frame && frame.contentWindow === event.source) placeholder.element.style.height = `${height}px`;
+    }
+  };
+  if (placeholders.some((placeholder) => placeholder.provider.frameOrigins.includes(X_ORIGIN))) view?.addEventListener('message', onMessage);
   // A choice the manager already reported (a client-side navigation): apply it now. Before any
   // report the list is empty and every placeholder stays.
   if (deps.accepted().length > 0) sync();
   return () => {
     unsubscribe();
+    view?.removeEventListener('message', onMessage);
     for (const cleanup of cleanups) cleanup();
   };
 }
