@@ -2,6 +2,7 @@ import type { AppProps } from 'next/app';
 import Head from 'next/head';
 import { useEffect } from 'react';
 import 'vanilla-cookieconsent/dist/cookieconsent.css';
+import { BlockStyles } from '../src/components/content/BlockStyles';
 import { ConsentManager } from '../src/components/consent/ConsentManager';
 import { CookieSettingsButton } from '../src/components/consent/CookieSettingsButton';
 import { Layout } from '../src/components/layout/Layout';
@@ -15,7 +16,8 @@ import '../src/components/consent/consent.css';
 /**
  * The application shell (spec §2): every page is wrapped in the layout. Pages pass the layout
  * data as `pageProps.layout` (src/lib/site/staticProps.ts); it is taken out of the props the page
- * receives. A page without it (the 500 page, a page that failed to supply it) still gets the
+ * receives, and so is `pageProps.blockCss`, the block stylesheet of a page with a CMS body
+ * (docs/blocks.md, "Block CSS"), rendered once here as a `<style>` in the head. A page without it (the 500 page, a page that failed to supply it) still gets the
  * layout, with the fixed fallback navigation and the static footer.
  *
  * In the visitor's browser only: the cookie-consent manager (banner, preferences dialog, Consent
@@ -27,16 +29,17 @@ import '../src/components/consent/consent.css';
 // not part of any page's First Load JS; it renders nothing on the server anyway).
 const SiteAnalytics = afterPaint(() => import('../src/components/analytics/SiteAnalytics').then((module) => module.SiteAnalytics), 'SiteAnalytics');
 
-type PagePropsWithLayout = Record<string, unknown> & { layout?: LayoutData | null };
+type PagePropsWithLayout = Record<string, unknown> & { layout?: LayoutData | null; blockCss?: string };
 
 export default function App({ Component, pageProps }: AppProps<PagePropsWithLayout>) {
-  const { layout, ...props } = pageProps ?? {};
+  const { layout, blockCss, ...props } = pageProps ?? {};
   useEffect(() => schedulePing(), []);
   return (
     <>
       <Head>
         <meta name="viewport" content="width=device-width, initial-scale=1" />
       </Head>
+      <BlockStyles css={blockCss} />
       <Layout data={layout} cookieSettings={<CookieSettingsButton />}>
         <Component {...props} />
       </Layout>

@@ -1,5 +1,5 @@
 import { FramePageTemplate, type FramePageProps } from '@/components/templates/FramePageTemplate';
-import { previewDraft, staticProps } from '@/lib/site/staticProps';
+import { framePageProps, previewDraft, staticProps, type BlockCssProps } from '@/lib/site/staticProps';
 import type { FramePage } from '@/lib/types';
 import { getFramePage } from '@/lib/wordpress/frames';
 
@@ -8,10 +8,10 @@ import { getFramePage } from '@/lib/wordpress/frames';
  * own its words like every other page's (its `/pages/contact-us` address redirects here). In
  * preview mode, when the previewed item is that page, its draft (issue 11).
  */
-export const getStaticProps = staticProps<FramePageProps & Record<string, unknown>>(async (context) => {
+export const getStaticProps = staticProps<FramePageProps & BlockCssProps & Record<string, unknown>>(async (context) => {
   const draft = await previewDraft(context, 'page', 'contact-us');
   const page = draft === undefined ? await getFramePage('contact-us') : ((draft?.item as FramePage | undefined) ?? null);
-  return page ? { page } : null;
+  return page ? framePageProps(page) : null;
 });
 
 export default FramePageTemplate;

@@ -1,8 +1,9 @@
 import { HomeTemplate, type HomeProps } from '@/components/templates/HomeTemplate';
 import { toCardItem } from '@/lib/site/listing';
-import { previewDraft, staticProps } from '@/lib/site/staticProps';
+import { previewDraft, staticProps, type BlockCssProps } from '@/lib/site/staticProps';
 import { getCollectionPage } from '@/lib/wordpress/content';
 import { HOME_PAGE_SLUG } from '@/lib/wordpress/contentTypes';
+import { assembleBlockCss } from '@/lib/wordpress/blockCss';
 import { getFramePage } from '@/lib/wordpress/frames';
 import type { FramePage } from '@/lib/types';
 
@@ -14,7 +15,7 @@ const TEASERS = 3;
  * Without a `home` page in WordPress the home page still renders, with its teasers. In preview
  * mode, when the previewed item is the `home` page, its draft's frames (issue 11).
  */
-export const getStaticProps = staticProps<HomeProps & Record<string, unknown>>(async (context) => {
+export const getStaticProps = staticProps<HomeProps & BlockCssProps & Record<string, unknown>>(async (context) => {
   const homePage = async (): Promise<FramePage | null> => {
     const draft = await previewDraft(context, 'page', HOME_PAGE_SLUG);
     return draft === undefined ? getFramePage(HOME_PAGE_SLUG) : ((draft?.item as FramePage | undefined) ?? null);
@@ -29,6 +30,7 @@ export const getStaticProps = staticProps<HomeProps & Record<string, unknown>>(a
     description: page?.excerpt ?? '',
     news: news.items.slice(0, TEASERS).map(toCardItem),
     blogs: blogs.items.slice(0, TEASERS).map(toCardItem),
+    blockCss: page ? await assembleBlockCss(page.styles) : '',
   };
 });
 

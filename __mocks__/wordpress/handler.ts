@@ -12,6 +12,7 @@ import {
 import { describeRoute, indexData, NAMESPACES, ROUTES, type Route } from './routes';
 import type { WordPressStore } from './store';
 import { findUpload } from './uploads';
+import { blockLibraryFile, isBlockLibraryPath } from './blockLibrary';
 import { ORIGIN, REST_PREFIX, UPLOADS_PATH, withOrigin } from './urls';
 
 /**
@@ -161,6 +162,11 @@ function route(store: WordPressStore, req: WordPressRequest, method: string): Wo
   }
   if (path.startsWith(UPLOADS_PATH)) {
     return handleUpload(store, method, path.slice(UPLOADS_PATH.length));
+  }
+  if (isBlockLibraryPath(path) && (method === 'GET' || method === 'HEAD')) {
+    const css = blockLibraryFile(path);
+    if (css === null) return html(404, 'Page not found', 'Nothing was found at this location.');
+    return { status: 200, headers: { 'Content-Type': 'text/css', 'Cache-Control': 'public, max-age=31536000' }, body: css };
   }
   if (path === '/' && (method === 'GET' || method === 'HEAD')) {
     return html(200, 'Corvane Payments (local WordPress)', `The local content server. The REST API is at <a href="${REST_PREFIX}/">${REST_PREFIX}/</a>.`);

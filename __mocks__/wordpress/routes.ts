@@ -12,6 +12,7 @@ import { invalidPostId, restError, type Json, type RestError, type RestResult } 
 import type { StoredMedia, StoredPost, WordPressStore } from './store';
 import { ORIGIN, restUrl } from './urls';
 import { previewItem } from './preview';
+import { globalStylesheet } from './blockLibrary';
 
 /**
  * The REST routes of the fake WordPress: wp/v2 collections and single items of every post type,
@@ -460,6 +461,8 @@ export const ROUTES: readonly Route[] = [
   route('wp/v2', '/categories', ['GET'], TERM_ARGS, (ctx) => terms(ctx, 'category')),
   route('wp/v2', '/tags', ['GET'], TERM_ARGS, (ctx) => terms(ctx, 'post_tag')),
   ...POST_TYPES.filter((def) => def.idList).map((def) => route('custom-api/v1', `/${def.idList}`, ['GET'], {}, (ctx) => idList(ctx, def))),
+  // The plugin's global stylesheet (issue 17): the active theme's wp_get_global_stylesheet().
+  route('custom-api/v1', '/global-styles', ['GET'], {}, () => ({ status: 200, data: { css: globalStylesheet() } })),
   // The plugin's preview route (issue 11): drafts and autosaves for the site's preview reader.
   route('custom-api/v1', `/preview/(?P<rest_base>[a-z0-9_-]+)${ID}`, ['GET'], PREVIEW_ARGS, (ctx, p) =>
     withArgs(ctx, PREVIEW_ARGS, (v) =>

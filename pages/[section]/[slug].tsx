@@ -1,6 +1,6 @@
 import type { GetStaticPaths } from 'next';
 import { FramePageTemplate, type FramePageProps } from '@/components/templates/FramePageTemplate';
-import { previewDraft, staticProps } from '@/lib/site/staticProps';
+import { framePageProps, previewDraft, staticProps, type BlockCssProps } from '@/lib/site/staticProps';
 import type { FramePage } from '@/lib/types';
 import { getIdList } from '@/lib/wordpress/content';
 import { PAGE_ADDRESSES } from '@/lib/wordpress/contentTypes';
@@ -32,15 +32,17 @@ export const getStaticPaths: GetStaticPaths<Params> = async () => {
  * lives in another section. In preview mode, when the previewed item is this page (slug and
  * section, `preview-{id}` for a draft without a slug), its draft (issue 11).
  */
-export const getStaticProps = staticProps<FramePageProps & Record<string, unknown>, Params>(async (context) => {
+export const getStaticProps = staticProps<FramePageProps & BlockCssProps & Record<string, unknown>, Params>(async (context) => {
   const { params } = context;
   const slug = params?.slug;
   if (!slug || Object.hasOwn(PAGE_ADDRESSES, slug)) return null;
   const draft = await previewDraft(context, 'page', slug, params.section);
-  if (draft !== undefined) return draft ? { page: draft.item as FramePage } : null;
+  if (draft !== undefined) return draft ? framePageProps(draft.item as FramePage) : null;
   const page = await getFramePage(slug);
   if (!page || page.section !== params.section) return null;
-  return { page };
+  // The CSS its frames' rich text needs (their style attributes lifted into classes, docs/blocks.md):
+  // `page.styles` only, since the page's own `content` is not shown.
+  return framePageProps(page);
 });
 
 export default FramePageTemplate;

@@ -14,12 +14,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../e2e/harness/config';
 import { firstLoadJs, GZIP_LEVEL, scriptFile } from './firstLoadJs';
+import { pageCss } from './pageCss';
 import { ensureChromium, lighthousePage } from './lighthouse';
 import { CATEGORIES, highest, runLines, type CategoryId } from './lighthouseResult';
 import { measurePhoneImages, phoneImageShare, PHONE } from './phoneImages';
 import { parseBenchOptions, USAGE, UsageError, type BenchOptions } from './options';
 import { allPass, checkMetric, formatMarkdownTable, formatTextTable, replaceResultsSection, median, type Budget, type Metric } from './report';
-import { htmlFileFor, LARGE_PHOTO_ARTICLE, pickOfferPage, pickRoute, prerenderedRoutes, TEMPLATES } from './routes';
+import { BLOCK_RICH_ARTICLE, htmlFileFor, LARGE_PHOTO_ARTICLE, pickOfferPage, pickRoute, prerenderedRoutes, TEMPLATES } from './routes';
 import { measureRevalidation } from './revalidation';
 import { measureMenuChange, measurePublish, measureRealMenuChange, menuPages, pickPost, quantile } from './publishing';
 import { instance as realInstance } from '../real-wordpress/paths';
@@ -35,6 +36,8 @@ import { getTarget, measure, SEARCH_TERMS, searchTarget, type LoadResult } from 
 const BUDGETS = {
   requestsPerPage: { op: '<=', limit: 1.1 },
   articleJsKb: { op: '<=', limit: 130 },
+  /** Issue 17: every byte of CSS a block-rich article sends (the site's files and the block stylesheet), gzip. */
+  articleCssKb: { op: '<=', limit: 20 },
   performance: { op: '>=', limit: 0.95 },
   /** Largest Contentful Paint, simulated mobile: Lighthouse's "good" threshold. */
   lcpMs: { op: '<=', limit: 2500 },
@@ -135,6 +138,44 @@ function jsPhase(ctx: Context): void {
     } catch (error) {
       ctx.metrics.push({ name, value: null, unit: 'kB', budget, note: errorText(error) });
     }
+  }
+}
+
+/**
+ * Issue 17: the block-rich article's CSS, in total (the site's own stylesheet files + the in-page
+ * block stylesheet, each gzipped), against 20 kB; and its First Load JS against the article budget.
+ * Stylesheets are read from the build, as scripts are.
+ */
+function cssPhase(ctx: Context): void {
+  const dirs = { distDir: DIST_DIR, publicDir: path.join(ROOT, 'public') };
+  const read = (href: string) => {
+    const file = scriptFile(href, dirs);
+    try {
+      return file ? readFileSync(file) : null;
+    } catch {
+      return null;
+    }
+  };
+  const cssName = `css: block-rich article, site CSS + block CSS (gzip)`;
+  const jsName = `js: First Load JS, block-rich article`;
+  const route = pickRoute(ctx.routes, BLOCK_RICH_ARTICLE);
+  if (!route) {
+    const note = `${BLOCK_RICH_ARTICLE} was not built`;
+    ctx.metrics.push({ name: cssName, value: null, unit: 'kB', budget: BUDGETS.articleCssKb, note }, { name: jsName, value: null, unit: 'kB', budget: BUDGETS.articleJsKb, note });
+    return;
+  }
+  try {
+    const html = readFileSync(htmlFileFor(DIST_DIR, route), 'utf8');
+    const css = pageCss(html, read);
+    ctx.metrics.push({ name: cssName, value: css.totalGzipBytes / 1000, unit: 'kB', budget: BUDGETS.articleCssKb, note: css.missing.length ? `without ${css.missing.length} unreadable` : undefined });
+    ctx.details.push(
+      `css: ${route}: site files ${(css.filesGzipBytes / 1000).toFixed(1)} kB gzip (${css.files.map((f) => `${path.basename(f.href)} ${(f.gzipBytes / 1000).toFixed(1)}`).join(', ')}), ` +
+        `in-page <style> ${(css.inlineGzipBytes / 1000).toFixed(1)} kB gzip (block stylesheet ${(css.blockCssRawBytes / 1000).toFixed(1)} kB raw)`,
+    );
+    const js = firstLoadJs(html, read);
+    ctx.metrics.push({ name: jsName, value: js.gzipBytes / 1000, unit: 'kB', budget: BUDGETS.articleJsKb, note: js.missing.length ? `without ${js.missing.length} unreadable` : undefined });
+  } catch (error) {
+    ctx.metrics.push({ name: cssName, value: null, unit: 'kB', budget: BUDGETS.articleCssKb, note: errorText(error) });
   }
 }
 
@@ -438,7 +479,10 @@ async function main(argv: string[]): Promise<number> {
     processes.push(await startWordPress(addresses, options.items));
     if (await buildPhase(ctx)) {
       ctx.article = pickRoute(ctx.routes, TEMPLATES.find((t) => t.name === 'article (blog)')!.route);
-      if (!options.skip.includes('js')) jsPhase(ctx);
+      if (!options.skip.includes('js')) {
+        jsPhase(ctx);
+        cssPhase(ctx);
+      }
       const needsSite = options.publishing || ['serving', 'images', 'lighthouse', 'revalidation'].some((phase) => !options.skip.includes(phase as never));
       if (needsSite) {
         log(`[bench] next start at ${addresses.siteUrl}`);

@@ -15,6 +15,14 @@ const videoEmbed =
   '<iframe title="Terminal estate in 90 seconds &#8220;live&#8221; demo&#8221; width="500" height="281" src="https://www.youtube.com/embed/estate90?feature=oembed" frameborder="0" allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share" referrerpolicy="strict-origin-when-cross-origin" allowfullscreen></iframe>\n' +
   '</div><figcaption class="wp-element-caption">Estate management in 90 seconds</figcaption></figure>';
 
+/** Two columns and a button row, as WordPress 6.1 renders their blocks (`do_blocks`, no plugin). */
+export const DONATION_COLUMNS =
+  '<div class="is-layout-flex wp-container-3 wp-block-columns">\n' +
+  '<div class="is-layout-flow wp-block-column">\n<p>Before the event: set a suggested amount for each till.</p>\n</div>\n\n\n\n' +
+  '<div class="is-layout-flow wp-block-column">\n<p>At the counter: the terminal asks once, and the receipt says thank you.</p>\n</div>\n</div>\n\n\n\n' +
+  '<div class="is-layout-flex wp-block-buttons">\n' +
+  '<div class="wp-block-button"><a class="wp-block-button__link wp-element-button" href="/contact-us">Talk to us about donations</a></div>\n</div>';
+
 export function seedArticles(): SeedPost[] {
   return [
     // ---------------------------------------------------------------- blog posts
@@ -89,6 +97,9 @@ export function seedArticles(): SeedPost[] {
         h2('What works'),
         ul(['One cause per season, named on screen', 'Round-up and one preset amount, never more than two choices', 'Live totals on the big screen at halftime']),
         p('Read the <a href="/resources/case-studies/pinecrest-arena-halftime-rush">Pinecrest Arena case study</a> or learn about <a href="/pages/donation-on-device">Donation on Device</a>.'),
+        // Columns and buttons as WordPress 6.1 renders them (do_blocks): the block CSS test's page
+        // (e2e/block-css.e2e.ts: side by side at 1280 px, stacked at 390 px, a button that looks like one).
+        DONATION_COLUMNS,
       ),
     }),
     makePost('posts', {

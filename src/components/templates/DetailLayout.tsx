@@ -5,6 +5,7 @@ import { FeaturedImage } from '@/components/content/FeaturedImage';
 import { RichHtml } from '@/components/content/RichHtml';
 import { Seo } from '@/components/seo/Seo';
 import type { ContentItem } from '@/lib/types';
+import { BODY_CLASS } from '@/lib/wordpress/bodyClass';
 import { contentType } from '@/lib/wordpress/contentTypes';
 import styles from './DetailLayout.module.css';
 
@@ -92,7 +93,7 @@ export function DetailLayout({ item, eyebrow, lead, meta, action, aside, asideLa
                 <FeaturedImage image={item.featuredImage} priority sizes={DETAIL_IMAGE_SIZES} className={styles.image} />
               </div>
             ) : null}
-            {hasBody ? <RichHtml html={item.html} className="prose" /> : null}
+            {hasBody ? <RichHtml html={item.html} className={`prose ${BODY_CLASS}`} /> : null}
             {footer ? <div className={styles.footer}>{footer}</div> : null}
           </div>
         </div>

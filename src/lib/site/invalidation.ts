@@ -3,6 +3,7 @@ import { isRecord } from '../isRecord';
 import { processShared } from '../processShared';
 import { redactRedisUrl, sharedRedisConnection, type RedisConnection } from '../redis/connection.mjs';
 import { clearSearchCache } from '../search/handler';
+import { clearBlockCssCache } from '../wordpress/blockCss';
 import { clearFrameImageCache } from '../wordpress/frameImages';
 import { clearFrameTypeCache } from '../wordpress/frames';
 import { clearMenuCache } from '../wordpress/menu';
@@ -75,6 +76,8 @@ export function clearProcessCaches(scopes: InvalidationScopes): void {
     // The menu's links to posts are resolved through the post types: both are read anew.
     clearMenuCache();
     clearPostTypesCache();
+    // A theme or Site Editor change (event "styles") is sent with menu: true: every page's layout.
+    clearBlockCssCache();
   }
   if (scopes.content) {
     clearSitemapCache();

@@ -1,10 +1,11 @@
 import type { GetStaticPaths, GetStaticProps, GetStaticPropsContext } from 'next';
 import type { ParsedUrlQuery } from 'node:querystring';
 import { getConfig } from '../../config';
+import { withBlockCss } from '../wordpress/blockCss';
 import { getIdList, getItemBySlug } from '../wordpress/content';
 import { readPreview, type PreviewItem } from '../wordpress/preview';
 import { previewFor, type PreviewContext } from '../preview/previewData';
-import type { ContentItem, ContentTypeName } from '../types';
+import type { ContentItem, ContentTypeName, FramePage } from '../types';
 import { getLayoutData, type LayoutData } from './layout';
 
 /** Props every page receives: its own plus the layout data (`_app` renders the layout from it). */
@@ -42,6 +43,22 @@ export async function previewDraft(context: PreviewContext, type: ContentTypeNam
 
 export interface DetailProps extends Record<string, unknown> {
   item: ContentItem;
+  /** The body's block stylesheet (src/lib/wordpress/blockCss.ts); _app puts it in the head. */
+  blockCss: string;
+}
+
+/** Props a page with a CMS body adds for its block stylesheet: `_app` renders it as one `<style>` in the head (src/components/content/BlockStyles.tsx). */
+export interface BlockCssProps {
+  blockCss: string;
+}
+
+/**
+ * A frame page's props: the page and the stylesheet its frames' rich text needs (their style
+ * attributes lifted into classes: `page.styles` only, since the page's own `content` is not shown).
+ */
+export async function framePageProps(frames: FramePage): Promise<{ page: FramePage; blockCss: string }> {
+  const { item: page, blockCss } = await withBlockCss(frames, { prune: false });
+  return { page, blockCss };
 }
 
 /**
@@ -62,9 +79,8 @@ export function detailRoute(type: ContentTypeName): {
       const slug = context.params?.slug;
       if (!slug) return null;
       const draft = await previewDraft(context, type, slug);
-      if (draft !== undefined) return draft ? { item: draft.item } : null;
-      const item = await getItemBySlug(type, slug);
-      return item ? { item } : null;
+      const item = draft !== undefined ? (draft?.item ?? null) : await getItemBySlug(type, slug);
+      return item ? withBlockCss(item, { prune: true }) : null;
     }),
   };
 }

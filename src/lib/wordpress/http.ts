@@ -89,18 +89,25 @@ export function segment(value: string | number): string {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-async function attempt<T>(url: string, options: FetchJsonOptions): Promise<JsonResponse<T>> {
+/** How a body is read: JSON (a body that is not JSON is a failed attempt), or text. */
+type BodyKind = 'json' | 'text';
+
+async function attempt<T>(url: string, options: FetchJsonOptions, kind: BodyKind = 'json'): Promise<JsonResponse<T>> {
   let response: Response;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ATTEMPT_TIMEOUT_MS);
   try {
-    response = await fetch(url, { method: 'GET', headers: { ...options.headers, accept: 'application/json' }, signal: controller.signal });
+    const accept = kind === 'json' ? 'application/json' : 'text/css,*/*;q=0.1';
+    response = await fetch(url, { method: 'GET', headers: { ...options.headers, accept }, signal: controller.signal });
     const text = await response.text();
     let data: T;
-    try {
-      data = JSON.parse(text) as T;
-    } catch {
-      throw new FetchFailedError(response.status, 'the body is not JSON');
+    if (kind === 'text') data = text as T;
+    else {
+      try {
+        data = JSON.parse(text) as T;
+      } catch {
+        throw new FetchFailedError(response.status, 'the body is not JSON');
+      }
     }
     if (!response.ok && !options.isAnswer?.(response.status, data)) throw new FetchFailedError(response.status);
     return { status: response.status, headers: response.headers, data };
@@ -115,12 +122,24 @@ async function attempt<T>(url: string, options: FetchJsonOptions): Promise<JsonR
 
 /** GETs JSON with retries (`options.attempts`, default 3); throws `MaxRetriesError` after the last failed attempt. */
 export async function fetchJson<T>(url: string, options: FetchJsonOptions = {}): Promise<JsonResponse<T>> {
+  return withRetries<T>(url, options, 'json');
+}
+
+/**
+ * GETs a text file WordPress serves itself (the block library's CSS) with the same attempts,
+ * timeout and logging as `fetchJson`; `isAnswer` receives the body as text.
+ */
+export async function fetchText(url: string, options: FetchJsonOptions = {}): Promise<JsonResponse<string>> {
+  return withRetries<string>(url, options, 'text');
+}
+
+async function withRetries<T>(url: string, options: FetchJsonOptions, kind: BodyKind): Promise<JsonResponse<T>> {
   const wanted = options.attempts ?? MAX_ATTEMPTS;
   const attempts = Number.isFinite(wanted) ? Math.max(1, Math.floor(wanted)) : MAX_ATTEMPTS;
   let lastFailure: FetchFailedError | undefined;
   for (let n = 1; n <= attempts; n++) {
     try {
-      return await attempt<T>(url, options);
+      return await attempt<T>(url, options, kind);
     } catch (error) {
       lastFailure = error as FetchFailedError;
       const where = url.replace(/([?&])t=\d+&?/, '$1').replace(/[?&]$/, '');
