@@ -158,7 +158,9 @@ describe('cookie consent (spec §4)', () => {
     expect(days).toBeGreaterThan(181.9);
     expect(days).toBeLessThanOrEqual(182.01);
     const stored = JSON.parse(decodeURIComponent(cookie?.value ?? '{}')) as { categories: string[]; services: Record<string, string[]> };
-    expect(stored.categories.sort()).toEqual(['advertisement', 'analytics', 'functionality', 'necessary', 'security']);
+    // The spec's five, and "External media" (embeds, issue 17) with every provider.
+    expect(stored.categories.sort()).toEqual(['advertisement', 'analytics', 'embeds', 'functionality', 'necessary', 'security']);
+    expect(stored.services.embeds?.length).toBeGreaterThan(0);
 
     // Next page load: no banner, and onConsent restores the granted signals after the default.
     await page.reload();

@@ -10,6 +10,7 @@ import type { LayoutData } from '../src/components/layout/layoutData';
 import { afterPaint } from '../src/lib/afterPaint';
 import { schedulePing } from '../src/lib/ping';
 import '../src/styles/globals.css';
+import '../src/styles/embeds.css';
 import '../src/components/consent/consent.css';
 
 /**

@@ -1,5 +1,6 @@
 import type { Section, Translation } from 'vanilla-cookieconsent';
-import { CONSENT_CATEGORIES, CONSENT_SIGNALS } from '@/lib/consent/categories';
+import { CONSENT_CATEGORIES, CONSENT_SIGNALS, EMBEDS_CATEGORY } from '@/lib/consent/categories';
+import { EMBED_PROVIDERS } from '@/lib/embeds/providers';
 import { COOKIE_POLICY_PATH, PRIVACY_EMAIL, createConsentConfig } from '@/lib/consent/config';
 
 const config = createConsentConfig();
@@ -30,7 +31,9 @@ describe('consent configuration (spec §3, §4, §9)', () => {
 
   test('spec §3 consent categories and their services: exactly the spec table, each service named after its signal', () => {
     const table = Object.fromEntries(
-      Object.entries(config.categories).map(([name, category]) => [name, Object.keys(category.services ?? {})]),
+      Object.entries(config.categories)
+        .filter(([name]) => name !== EMBEDS_CATEGORY)
+        .map(([name, category]) => [name, Object.keys(category.services ?? {})]),
     );
     expect(table).toEqual({
       necessary: [],
@@ -46,6 +49,18 @@ describe('consent configuration (spec §3, §4, §9)', () => {
       if (name !== 'necessary') expect(category.readOnly).toBeFalsy();
       if (name !== 'necessary') expect(category.enabled).toBeFalsy();
     }
+  });
+
+  test('issue 17: one added category, "External media" (embeds): one service per embed provider, no signal, off until chosen', () => {
+    expect(Object.keys(config.categories)).toEqual(['necessary', 'analytics', 'advertisement', 'functionality', 'security', EMBEDS_CATEGORY]);
+    const embeds = config.categories[EMBEDS_CATEGORY];
+    expect(Object.keys(embeds?.services ?? {})).toEqual(EMBED_PROVIDERS.map((provider) => provider.key));
+    expect(embeds?.services?.youtube?.label).toBe('YouTube');
+    expect(embeds?.enabled).toBeFalsy();
+    expect(embeds?.readOnly).toBeFalsy();
+    // It grants no Consent Mode signal: the seven stay the spec's.
+    for (const signal of CONSENT_SIGNALS) expect(Object.keys(embeds?.services ?? {})).not.toContain(signal);
+    expect(section('External media').linkedCategory).toBe(EMBEDS_CATEGORY);
   });
 
   test('spec §5 the necessary category is read-only and always enabled', () => {

@@ -4,7 +4,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseConfig } from '@/config';
 import { CONSENT_DEFAULT_SNIPPET } from '@/lib/consent/gtag';
-import { cspDirectives, contentSecurityPolicy, headerRules, INLINE_SCRIPTS, PREVIEW_NOINDEX_RULE, securityHeaders, type Header } from '@/lib/security/headers';
+import { DENIED_FEATURES, cspDirectives, contentSecurityPolicy, headerRules, INLINE_SCRIPTS, PREVIEW_NOINDEX_RULE, securityHeaders, type Header } from '@/lib/security/headers';
+import { embedFrameOrigins } from '@/lib/embeds/providers';
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from 'next/constants';
 import configForPhase from '../../next.config';
 
@@ -26,6 +27,17 @@ const header = (headers: Header[], key: string) => headers.find((h) => h.key.toL
 
 describe('issue 12 §1 Content-Security-Policy', () => {
   const csp = contentSecurityPolicy(httpsSite, { https: true });
+
+  it('issue 17 frame-src: exactly the embed providers\' origins (from src/lib/embeds/providers.ts), https only, in every mode', () => {
+    const expected = embedFrameOrigins();
+    expect(directive(csp, 'frame-src')).toEqual(expected);
+    expect(expected).toContain('https://www.youtube-nocookie.com');
+    expect(expected).toContain('https://player.vimeo.com');
+    expect(expected).not.toContain('https://www.youtube.com');
+    for (const origin of expected) expect(origin).toMatch(/^https:\/\/[a-z0-9.-]+$/);
+    expect(directive(contentSecurityPolicy(localSite, { development: true }), 'frame-src')).toEqual(expected);
+    expect(directive(contentSecurityPolicy(localSite), 'frame-src')).toEqual(expected);
+  });
 
   it('default-src self; object-src none; base-uri self; form-action self; frame-ancestors none', () => {
     expect(directive(csp, 'default-src')).toEqual(["'self'"]);
@@ -108,6 +120,20 @@ describe('issue 12 §1 the other headers', () => {
     for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'display-capture']) {
       expect(policy.split(', ')).toContain(`${feature}=()`);
     }
+  });
+
+  it('issue 17 Permissions-Policy: embeds get only the features their players need, only for their origins; autoplay stays denied', () => {
+    const policy = Object.fromEntries((header(headers, 'Permissions-Policy') ?? '').split(', ').map((entry) => entry.split('=') as [string, string]));
+    const videoPlayers = '"https://www.youtube-nocookie.com" "https://player.vimeo.com" "https://www.dailymotion.com" "https://embed.ted.com" "https://video.wordpress.com"';
+    // self: the fullscreen and picture-in-picture buttons of the media library's own <video> player.
+    expect(policy.fullscreen).toBe(`(self ${videoPlayers})`);
+    expect(policy['picture-in-picture']).toBe(`(self ${videoPlayers})`);
+    expect(policy['encrypted-media']).toBe('("https://www.youtube-nocookie.com" "https://player.vimeo.com" "https://open.spotify.com")');
+    for (const feature of ['autoplay', 'accelerometer', 'gyroscope', 'camera', 'microphone']) expect(policy[feature]).toBe('()');
+    // Every feature is still named (none falls back to the browser's default allowlist).
+    expect(Object.keys(policy).sort()).toEqual([...DENIED_FEATURES].sort());
+    // Only names and quoted https origins: no wildcard.
+    expect(header(headers, 'Permissions-Policy')).not.toContain('*');
   });
 
   it('HSTS follows the configuration: subdomains and preload when asked, none over http or with HSTS_MAX_AGE=0', () => {

@@ -1,4 +1,5 @@
 import { blocks, h2, image, makePost, p, quote, ul, type SeedPost } from './build';
+import { EMBEDS_SHOWCASE } from './embeds';
 import { mediaDevUrl, mediaId, mediaSize, mediaUrl } from './media';
 
 /** Blog posts (`posts`), news and press releases. One post is sticky; one news item is a draft. */
@@ -112,6 +113,8 @@ export function seedArticles(): SeedPost[] {
         h2('The three reports'),
         ul(['Sales by hour, compared with the same day last week', 'Payment mix by location', 'Declines by reason']),
         p('All three are standard in <a href="/pages/business-intelligence">Corvane business intelligence</a>.'),
+        // Issue 17: YouTube and Vimeo embeds, as oEmbed iframes and as bare URLs (e2e/embeds.e2e.ts).
+        ...EMBEDS_SHOWCASE,
       ),
     }),
     // The article with the large photo (2400 × 1260 JPEG): the bench measures what a phone downloads for it.

@@ -1,5 +1,6 @@
 import Router from 'next/router';
-import type { ElementType, MouseEvent } from 'react';
+import { useRef, type ElementType, type MouseEvent } from 'react';
+import { useEmbedGate } from '@/components/content/EmbedGate';
 import { isSitePath } from '@/components/layout/links';
 
 /**
@@ -15,6 +16,10 @@ import { isSitePath } from '@/components/layout/links';
  * Links to site paths (`/…`, not `//…`) navigate on the client: one click handler on the wrapper
  * hands a plain left click on such a link to the Next router, as next/link would. A click with a
  * modifier key, another button, or on a link with a `target` or `download` stays the browser's.
+ *
+ * Embeds: HTML holding the sanitizer's consent placeholders loads the embed gate (a dynamic
+ * import, only then) on this element: the iframes come only after the visitor's consent
+ * (useEmbedGate, docs/blocks.md "Embeds").
  *
  * Character references are decoded leniently, as browsers do (spec §5: strict parsing of character
  * references is not enabled): `&nbsp` without its semicolon and `&amp;` both become characters.
@@ -47,5 +52,7 @@ function navigateOnClient(event: MouseEvent<HTMLElement>): void {
 }
 
 export function RichHtml({ html, className, as: Tag = 'div', id }: RichHtmlProps) {
-  return <Tag className={className} id={id} onClick={navigateOnClient} dangerouslySetInnerHTML={{ __html: html }} />;
+  const ref = useRef<HTMLElement>(null);
+  useEmbedGate(ref, html);
+  return <Tag ref={ref} className={className} id={id} onClick={navigateOnClient} dangerouslySetInnerHTML={{ __html: html }} />;
 }

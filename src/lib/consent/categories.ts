@@ -14,17 +14,31 @@ export const CONSENT_CATEGORIES = {
   security: ['security_storage'],
 } as const;
 
-export type ConsentCategory = keyof typeof CONSENT_CATEGORIES;
+/** A category of the spec table: its services are Consent Mode signals. */
+export type SignalCategory = keyof typeof CONSENT_CATEGORIES;
+
+/**
+ * "External media" (issue 17): videos, audio and posts embedded from other sites (YouTube,
+ * Vimeo, …). A category added to the spec's five because none fits: each of those grants Consent
+ * Mode signals to the site's own tags (watching one video must not grant ad_storage or
+ * personalization_storage to anything else), and a provider's cookies are neither the site's
+ * settings, its analytics nor its security. Its services are the providers
+ * (src/lib/embeds/providers.ts), so a visitor accepts them one by one; it grants no signal, so the
+ * seven signals stay exactly the spec's.
+ */
+export const EMBEDS_CATEGORY = 'embeds';
+
+export type ConsentCategory = SignalCategory | typeof EMBEDS_CATEGORY;
 
 /** One of the seven Consent Mode signals. */
-export type ConsentSignal = (typeof CONSENT_CATEGORIES)[ConsentCategory][number];
+export type ConsentSignal = (typeof CONSENT_CATEGORIES)[SignalCategory][number];
 
 /** The seven signals, in the order of the table. */
 export const CONSENT_SIGNALS: readonly ConsentSignal[] = Object.values(CONSENT_CATEGORIES).flat();
 
 /** The category whose service controls `signal`. */
-export function categoryOfSignal(signal: ConsentSignal): ConsentCategory {
-  for (const [category, services] of Object.entries(CONSENT_CATEGORIES) as [ConsentCategory, readonly string[]][]) {
+export function categoryOfSignal(signal: ConsentSignal): SignalCategory {
+  for (const [category, services] of Object.entries(CONSENT_CATEGORIES) as [SignalCategory, readonly string[]][]) {
     if (services.includes(signal)) return category;
   }
   /* istanbul ignore next -- every signal is in the table by construction */

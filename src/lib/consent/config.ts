@@ -10,7 +10,8 @@
  *   it controls (categories.ts).
  */
 import type { CookieConsentConfig, Category, Service, Translation } from 'vanilla-cookieconsent';
-import { CONSENT_CATEGORIES, type ConsentCategory } from './categories';
+import { EMBED_PROVIDERS } from '../embeds/providers';
+import { CONSENT_CATEGORIES, EMBEDS_CATEGORY, type ConsentCategory, type SignalCategory } from './categories';
 
 export const CONSENT_COOKIE = { name: 'cc_cookie', path: '/', sameSite: 'Lax' } as const;
 
@@ -29,7 +30,7 @@ const SERVICE_LABELS: Record<string, string> = {
   security_storage: 'Security storage: fraud prevention and authentication (security_storage)',
 };
 
-function services(category: ConsentCategory): Record<string, Service> {
+function services(category: SignalCategory): Record<string, Service> {
   return Object.fromEntries(CONSENT_CATEGORIES[category].map((signal) => [signal, { label: SERVICE_LABELS[signal] }]));
 }
 
@@ -45,6 +46,9 @@ const categories: Record<ConsentCategory, Category> = {
   advertisement: { services: services('advertisement') },
   functionality: { services: services('functionality') },
   security: { services: services('security') },
+  // External media: one service per embed provider, named by its key (src/lib/embeds/providers.ts).
+  // No autoClear: the providers' cookies belong to their own sites, which the site cannot clear.
+  [EMBEDS_CATEGORY]: { services: Object.fromEntries(EMBED_PROVIDERS.map((provider) => [provider.key, { label: provider.name }])) },
 };
 
 const policyLink = `<a href="${COOKIE_POLICY_PATH}">cookie policy</a>`;
@@ -56,7 +60,8 @@ export const EN: Translation = {
     title: 'We value your privacy',
     description:
       'Corvane Payments uses cookies that are necessary for this site to work. With your consent we also ' +
-      'use cookies to measure visits and page speed, to remember your preferences and for advertising. ' +
+      'use cookies to measure visits and page speed, to remember your preferences and for advertising, and we ' +
+      'show videos and posts from other sites, which set cookies of their own. ' +
       `Read our ${policyLink}.`,
     acceptAllBtn: 'Accept all',
     acceptNecessaryBtn: 'Reject all',
@@ -108,6 +113,14 @@ export const EN: Translation = {
         title: 'Security',
         description: 'These cookies help prevent fraud and protect your session.',
         linkedCategory: 'security',
+      },
+      {
+        title: 'External media',
+        description:
+          'Videos, audio and posts from other sites (YouTube, Vimeo, SoundCloud, Spotify, X and others). Until you ' +
+          'accept a site here, or with the "Load" button on its placeholder, your browser does not contact it. Once ' +
+          'loaded, that site can set its own cookies and see your visit.',
+        linkedCategory: EMBEDS_CATEGORY,
       },
       {
         title: 'More information',

@@ -9,11 +9,12 @@
  * active: `window._ccRun`.)
  */
 import type { CookieConsentConfig } from 'vanilla-cookieconsent';
-import { ANALYTICS_SERVICE } from './categories';
+import { EMBED_PROVIDERS } from '../embeds/providers';
+import { ANALYTICS_SERVICE, EMBEDS_CATEGORY } from './categories';
 import { createConsentConfig } from './config';
 import { clearAnalyticsCookies } from './cookies';
 import { consentState, gtag } from './gtag';
-import { setAnalyticsConsent } from './store';
+import { getAcceptedEmbeds, setAcceptedEmbeds, setAnalyticsConsent } from './store';
 
 export type CookieConsentApi = typeof import('vanilla-cookieconsent');
 
@@ -41,6 +42,21 @@ export function applyConsent(cc: Pick<CookieConsentApi, 'acceptedService'>): voi
   const analytics = cc.acceptedService(ANALYTICS_SERVICE.service, ANALYTICS_SERVICE.category);
   setAnalyticsConsent(analytics);
   if (!analytics) clearAnalyticsCookies();
+  setAcceptedEmbeds(EMBED_PROVIDERS.map((provider) => provider.key).filter((key) => cc.acceptedService(key, EMBEDS_CATEGORY)));
+}
+
+/**
+ * The placeholder's "Load …" button (src/lib/embeds/gate.ts): accepts that provider in the
+ * "External media" category, keeping every other choice. The library saves the choice (a first
+ * choice included: the banner stays for the other categories) and fires its events, which
+ * applyConsent turns into the accepted embeds. Resolves to false when the manager could not start.
+ */
+export async function acceptEmbedProvider(key: string): Promise<boolean> {
+  const cc = await startConsent();
+  if (!cc) return false;
+  const accepted = EMBED_PROVIDERS.map((provider) => provider.key).filter((other) => other === key || cc.acceptedService(other, EMBEDS_CATEGORY));
+  cc.acceptService(accepted, EMBEDS_CATEGORY);
+  return getAcceptedEmbeds().includes(key);
 }
 
 /** Closing the banner: necessary cookies only, then hide it (spec §4: close counts as reject). */
@@ -149,6 +165,7 @@ export function stopConsent(): void {
   started = null;
   lastUpdate = null;
   setAnalyticsConsent(false);
+  setAcceptedEmbeds([]);
   stopping = running.then((cc) => cc?.reset(false)).catch(() => undefined);
 }
 
@@ -164,4 +181,5 @@ export function resetConsentForTests(): void {
   stopping = Promise.resolve();
   lastUpdate = null;
   setAnalyticsConsent(false);
+  setAcceptedEmbeds([]);
 }

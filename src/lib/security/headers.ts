@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SiteConfig } from '../../config';
 import { CONSENT_DEFAULT_SNIPPET } from '../consent/gtag';
+import { embedFrameOrigins, embedOriginsAllowed } from '../embeds/providers';
 
 /**
  * The one place where the site's security headers are computed (issue 12 §1), from the
@@ -24,8 +25,10 @@ export const CSP_REPORT_PATH = '/api/csp-report';
 export const CSP_REPORT_GROUP = 'csp';
 
 /**
- * Powerful features the site never uses, denied to the page and to anything it could embed.
- * Only names that Chromium, Firefox and Safari recognise: an unknown name costs a console warning.
+ * Powerful features the Permissions-Policy names (permissionsPolicy below): each is denied to the
+ * page and to everything it embeds, except the few that the embed providers' iframes need, which
+ * go to exactly those providers' origins. Only names that Chromium, Firefox and Safari recognise:
+ * an unknown name costs a console warning.
  */
 export const DENIED_FEATURES: readonly string[] = [
   'accelerometer',
@@ -49,6 +52,28 @@ export const DENIED_FEATURES: readonly string[] = [
   'usb',
   'xr-spatial-tracking',
 ];
+
+/**
+ * Features the site's own pages use: the fullscreen and picture-in-picture buttons of the
+ * `<video>` player of WordPress's video block (media-library videos, issue 17). Everything else
+ * the page itself never uses.
+ */
+export const SELF_FEATURES: readonly string[] = ['fullscreen', 'picture-in-picture'];
+
+/**
+ * The Permissions-Policy: every feature of DENIED_FEATURES with its allowlist. A feature an embed
+ * provider's iframe needs (its `allow` in src/lib/embeds/providers.ts: fullscreen,
+ * picture-in-picture and encrypted-media for the video players, encrypted-media for Spotify) is
+ * allowed to that provider's origins only, and then only inside iframes that also delegate it
+ * with their `allow` attribute; `self` only for SELF_FEATURES; `()` (nobody) for the rest,
+ * autoplay included (an embed starts when the visitor presses its play button).
+ */
+export function permissionsPolicy(): string {
+  return DENIED_FEATURES.map((feature) => {
+    const allowed = [...(SELF_FEATURES.includes(feature) ? ['self'] : []), ...embedOriginsAllowed(feature).map((origin) => `"${origin}"`)];
+    return `${feature}=(${allowed.join(' ')})`;
+  }).join(', ');
+}
 
 export type SecurityConfig = Pick<SiteConfig, 'wordpressUrl' | 'mediaHost' | 'siteUrl' | 'hsts'>;
 
@@ -109,6 +134,10 @@ export function cspDirectives(config: SecurityConfig, { development = false, htt
     ['font-src', ["'self'"]],
     // The browser reads alerts from WordPress (src/lib/wordpress/alerts.ts).
     ['connect-src', unique(["'self'", wordpress])],
+    // Frames: exactly the embed providers' origins (src/lib/embeds/providers.ts), and only after the
+    // visitor's consent does the page create one (src/lib/embeds/gate.ts). Nothing else, not even
+    // the site itself (it frames none of its own pages).
+    ['frame-src', embedFrameOrigins()],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
@@ -151,7 +180,7 @@ export function securityHeaders(config: SecurityConfig, options: SecurityHeaderO
     // Old browsers that do not know CSP's frame-ancestors.
     { key: 'X-Frame-Options', value: 'DENY' },
     { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-    { key: 'Permissions-Policy', value: DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ') },
+    { key: 'Permissions-Policy', value: permissionsPolicy() },
     // A window the site opens, or that opens the site, gets no handle on it (and no window.opener).
     { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
     // Other sites cannot load the site's answers as resources (images, scripts) in their pages.

@@ -367,6 +367,13 @@ function writeNode(node: Node, walk: Walk): void {
     if (src === null || !writeEmbed(src, walk)) walk.dropped.add('<iframe>');
     return;
   }
+  const placeholderSrc = source === 'div' && hasClass(element, 'site-embed') ? attribute(element, 'data-embed-src') : null;
+  if (placeholderSrc !== null) {
+    // An embed placeholder (this sanitizer's own output sanitized again, or one pasted into the
+    // CMS): rebuilt from its address through the providers table, never kept as written.
+    if (!writeEmbed(placeholderSrc, walk)) walk.dropped.add('<div class="site-embed">');
+    return;
+  }
   if (DROPPED_WITH_CONTENT.has(source)) {
     walk.dropped.add(`<${source}>`);
     return;

@@ -1,0 +1,34 @@
+import { useEffect, type RefObject } from 'react';
+
+/** The gate's module: loaded on demand, only for HTML that holds embed placeholders (none of it is in the First Load JS). */
+export const loadEmbedGate = () => import('@/lib/embeds/gate');
+
+/**
+ * True when sanitized CMS HTML holds an embed placeholder (`embedPlaceholderHtml`'s
+ * `data-embed-src`): the same set of bodies as a non-empty `styles.embeds`, and frame rich text too.
+ */
+export function hasEmbeds(html: string): boolean {
+  return html.includes('data-embed-src=');
+}
+
+/**
+ * Turns the consent placeholders inside `ref` into iframes once the visitor consents
+ * (src/lib/embeds/gate.ts, docs/blocks.md "Embeds"). For HTML without placeholders it loads
+ * nothing. A new `html` (client-side navigation) gets the gate afresh.
+ */
+export function useEmbedGate(ref: RefObject<HTMLElement | null>, html: string): void {
+  const enabled = hasEmbeds(html);
+  useEffect(() => {
+    const root = ref.current;
+    if (!enabled || !root) return;
+    let cancelled = false;
+    let stop: (() => void) | null = null;
+    void loadEmbedGate().then(({ startEmbedGate }) => {
+      if (!cancelled) stop = startEmbedGate(root);
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [ref, enabled, html]);
+}
