@@ -75,6 +75,8 @@ describe('issue 12 §1 Content-Security-Policy', () => {
 
   it('img-src: the site, the media host and WordPress (origins); connect-src: the site and WordPress (alerts)', () => {
     expect(directive(csp, 'img-src')).toEqual(["'self'", 'https://media.example.com', 'https://cms.example.com']);
+    // media-src: the bodies' <video> and <audio> load from the media library's origins, as images do.
+    expect(directive(csp, 'media-src')).toEqual(directive(csp, 'img-src'));
     expect(directive(csp, 'connect-src')).toEqual(["'self'", 'https://cms.example.com']);
     const noMedia = contentSecurityPolicy(parseConfig({ WORDPRESS_URL: 'http://127.0.0.1:3001' }));
     expect(directive(noMedia, 'img-src')).toEqual(["'self'", 'http://127.0.0.1:3001']);

@@ -108,6 +108,7 @@ export function cspDirectives(config: SecurityConfig, { development = false, htt
   const secure = (origin: string) => (https ? origin.replace(/^http:/, 'https:') : origin);
   const wordpress = secure(originOf(config.wordpressUrl));
   const media = config.mediaHost ? secure(originOf(config.mediaHost)) : null;
+  const mediaSources = unique(["'self'", ...(media ? [media] : []), wordpress]);
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
     // Next's own chunks, Vercel's analytics and speed scripts (served from the site's own
@@ -130,7 +131,10 @@ export function cspDirectives(config: SecurityConfig, { development = false, htt
     ['style-src-elem', ["'self'", "'unsafe-inline'"]],
     ['style-src-attr', [development ? "'unsafe-inline'" : "'none'"]],
     // Images: the site, the media host (CMS media is rewritten to it) and WordPress itself.
-    ['img-src', unique(["'self'", ...(media ? [media] : []), wordpress])],
+    ['img-src', mediaSources],
+    // Video and audio that editors put in bodies (the sanitizer keeps <video>, <audio>, <source>,
+    // <track> with http(s) sources): from the same origins as images, the media library's.
+    ['media-src', mediaSources],
     ['font-src', ["'self'"]],
     // The browser reads alerts from WordPress (src/lib/wordpress/alerts.ts).
     ['connect-src', unique(["'self'", wordpress])],
