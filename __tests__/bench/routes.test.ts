@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import path from 'node:path';
 import { createSeedStore } from '../../__mocks__/wordpress/store';
-import { htmlFileFor, LARGE_PHOTO_ARTICLE, pickOfferPage, pickRoute, prerenderedRoutes, TEMPLATES } from '../../scripts/bench/routes';
+import { htmlFileFor, BLOCK_RICH_ARTICLE, LARGE_PHOTO_ARTICLE, pickOfferPage, pickRoute, prerenderedRoutes, TEMPLATES } from '../../scripts/bench/routes';
 
 const ROUTES = [
   '/',
@@ -63,6 +63,14 @@ describe('bench routes: the page that stands for each template', () => {
     const media = store.media.find((m) => m.id === post?.featured_media);
     expect(media?.media_details).toMatchObject({ width: 2400, height: 1260 });
     expect(pickRoute([LARGE_PHOTO_ARTICLE, '/resources/blogs/a'], LARGE_PHOTO_ARTICLE)).toBe(LARGE_PHOTO_ARTICLE);
+  });
+
+  it('issue 17: the block-rich article (measured by Lighthouse and the CSS budget) is a seed blog post built of blocks', () => {
+    const store = createSeedStore();
+    const slug = BLOCK_RICH_ARTICLE.replace('/resources/blogs/', '');
+    const post = store.collections.posts.find((p) => p.slug === slug);
+    expect(post).toBeDefined();
+    expect(JSON.stringify(post)).toContain('wp-block-columns');
   });
 
   it('the offer page is an offer of the fallback menu when built, else any frame page', () => {

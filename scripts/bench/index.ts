@@ -229,6 +229,8 @@ async function lighthousePhase(ctx: Context): Promise<void> {
     ['article', ctx.article],
     ['offer page', pickOfferPage(ctx.routes)],
     ['large-photo article', pickRoute(ctx.routes, LARGE_PHOTO_ARTICLE)],
+    // Issue 17: every budget holds on the block-rich article too (its block CSS, embeds, media).
+    ['block-rich article', pickRoute(ctx.routes, BLOCK_RICH_ARTICLE)],
   ];
   const reportDir = path.join(RESULTS_DIR, 'lighthouse');
   rmSync(reportDir, { recursive: true, force: true });
