@@ -73,11 +73,13 @@ export function shapeDifferences(expected: Shape, actual: Shape, at = ''): strin
       return JSON.stringify(expected) === JSON.stringify(actual) ? [] : [`${at}${marker}: ${JSON.stringify(expected)} ≠ ${JSON.stringify(actual)}`];
     }
   }
+  // Neither is a list nor a map: two objects.
+  const [wordpress, fake] = [expected as Record<string, Shape>, actual as Record<string, Shape>];
   const out: string[] = [];
-  for (const key of [...new Set([...Object.keys(expected), ...Object.keys(actual)])].sort()) {
-    if (!(key in actual)) out.push(`${at}.${key}: only in WordPress`);
-    else if (!(key in expected)) out.push(`${at}.${key}: only in the fake`);
-    else out.push(...shapeDifferences(expected[key], actual[key], `${at}.${key}`));
+  for (const key of [...new Set([...Object.keys(wordpress), ...Object.keys(fake)])].sort()) {
+    if (!(key in fake)) out.push(`${at}.${key}: only in WordPress`);
+    else if (!(key in wordpress)) out.push(`${at}.${key}: only in the fake`);
+    else out.push(...shapeDifferences(wordpress[key], fake[key], `${at}.${key}`));
   }
   return out;
 }
