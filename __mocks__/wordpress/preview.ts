@@ -1,4 +1,5 @@
 import { POST_TYPES, type PostTypeDef } from './postTypes';
+import { withImageAttachments } from './imageAttachments';
 import { preparePost, type PrepareOptions } from './prepare';
 import { invalidPostId, restError, type RestResult } from './responses';
 import type { StoredPost, WordPressStore } from './store';
@@ -77,5 +78,6 @@ export function previewItem(
   const status: string | undefined = post?.status;
   if (!def || !post || status === 'trash' || status === 'auto-draft') return invalidPostId();
   // As the plugin answers it: never kept by a cache between WordPress and the site.
-  return { status: 200, data: preparePost(withAutosave(post, user), def, prepare), headers: { 'Cache-Control': 'private, no-store' } };
+  const data = withImageAttachments(store, def, post, preparePost(withAutosave(post, user), def, prepare), prepare.context);
+  return { status: 200, data, headers: { 'Cache-Control': 'private, no-store' } };
 }

@@ -11,6 +11,7 @@ import { publicLink, withPublicLink } from './siteLinks';
 import { invalidPostId, restError, type Json, type RestError, type RestResult } from './responses';
 import type { StoredMedia, StoredPost, WordPressStore } from './store';
 import { ORIGIN, restUrl } from './urls';
+import { withImageAttachments } from './imageAttachments';
 import { previewItem } from './preview';
 import { globalStylesheet } from './blockLibrary';
 
@@ -239,7 +240,7 @@ function listPosts(ctx: RouteContext, def: PostTypeDef): RestResult {
       items,
       listed: postListed,
       where,
-      prepare: (post, options) => preparePost(withPublicLink(ctx.store, def.restBase, post), def, options),
+      prepare: (post, options) => withImageAttachments(ctx.store, def, post, preparePost(withPublicLink(ctx.store, def.restBase, post), def, options), options.context),
       route: `/wp/v2/${def.restBase}`,
       invalidPageCode: 'rest_post_invalid_page_number',
     });
@@ -252,7 +253,8 @@ function getPost(ctx: RouteContext, def: PostTypeDef, id: number): RestResult {
     if (!post) return invalidPostId();
     if (v.context === 'edit') return forbiddenContext('this post');
     if (post.status !== 'publish') return forbidden();
-    return { status: 200, data: preparePost(withPublicLink(ctx.store, def.restBase, post), def, ctx.prepare(v.context === 'embed' ? 'embed' : 'view')) };
+    const options = ctx.prepare(v.context === 'embed' ? 'embed' : 'view');
+    return { status: 200, data: withImageAttachments(ctx.store, def, post, preparePost(withPublicLink(ctx.store, def.restBase, post), def, options), options.context) };
   });
 }
 

@@ -24,4 +24,15 @@ describe('issue 9 §4 the JSON shape compared between the fake and WordPress', (
     expect(shapeDifferences(shapeOf({ _links: { self: [] } }), shapeOf({ _links: { self: [], about: [] } }))).toEqual([]);
     expect(shapeDifferences(shapeOf({ _links: {} }), shapeOf({ _links: [] }))).not.toEqual([]);
   });
+
+  test('issue 17: image_attachments is a map: its keys (URLs) are data, its values are compared; {} and [] still differ', () => {
+    const entry = (id: number) => ({ id, width: 1, height: 1, sizes: { full: { source_url: 'u', width: 1, height: 1 } } });
+    const wordpress = { image_attachments: { 'http://127.0.0.1:8886/wp-content/uploads/2026/11/a.png': entry(101) } };
+    const fake = { image_attachments: { 'http://127.0.0.1:4061/wp-content/uploads/2025/01/a.png': entry(12), 'http://x/b.png': entry(13) } };
+    expect(shapeDifferences(shapeOf(wordpress), shapeOf(fake))).toEqual([]);
+    expect(shapeDifferences(shapeOf(wordpress), shapeOf({ image_attachments: {} }))).toEqual([]);
+    expect(shapeDifferences(shapeOf(wordpress), shapeOf({ image_attachments: { u: { ...entry(1), id: '1' } } }))).toEqual(['.image_attachments{}.id: "number" ≠ "string"']);
+    expect(shapeDifferences(shapeOf({ image_attachments: {} }), shapeOf({ image_attachments: [] }))).not.toEqual([]);
+    expect(shapeDifferences(shapeOf({ image_attachments: {} }), shapeOf({}))).toEqual(['.image_attachments: only in WordPress']);
+  });
 });

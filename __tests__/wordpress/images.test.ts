@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { withoutImageAttachments } from '../../__mocks__/wordpress/imageAttachments';
 import { intermediateSizes } from '../../__mocks__/wordpress/imageSizes';
 import { getItemBySlug } from '@/lib/wordpress/content';
 import { attachmentSlug, clearFrameImageCache, findFrameImages, frameImagesFromAttachments, uploadImageUrls } from '@/lib/wordpress/frameImages';
@@ -9,7 +10,7 @@ import { cleanHtml } from '@/lib/wordpress/normalize';
 import { sanitizeCmsHtml } from '@/lib/wordpress/sanitize';
 import { srcsetAttribute } from '@/lib/srcset';
 import { http, HttpResponse } from 'msw';
-import { recordWordPressRequests, server, WORDPRESS_BASE } from '../setup/msw';
+import { fakeWordPress, recordWordPressRequests, server, WORDPRESS_BASE } from '../setup/msw';
 
 const identity = (text: string) => text;
 
@@ -102,13 +103,17 @@ describe('issue 13: frame images stored as a bare URL get the sizes of the attac
     ).toEqual(['https://m.example/wp-content/uploads/a.png', 'https://m.example/wp-content/uploads/b.jpg']);
   });
 
-  it("the card services hero (the large photo, a bare URL) gets the photo's size and copies", async () => {
+  it("without the plugin's image_attachments, the card services hero (the large photo, a bare URL) gets the photo's size and copies by slug", async () => {
+    withoutImageAttachments(fakeWordPress());
+    const recording = recordWordPressRequests();
     const page = await getFramePage('card-services');
+    recording.stop();
     const hero = page!.frames.find((f) => f.frameType === 'hero')!;
     const url = 'https://media.example.com/wp-content/uploads/2025/12/farmers-market.jpg';
     expect(JSON.stringify(hero.props)).toContain(url);
     expect(hero.images?.[url]).toMatchObject({ width: 2400, height: 1260 });
     expect(hero.images?.[url].sources.map((s) => s.width)).toEqual([300, 768, 1024, 1536, 2048]);
+    expect(recording.urls.filter((u) => u.pathname === '/wp-json/wp/v2/media').map((u) => u.searchParams.get('slug'))).toContain('farmers-market');
   });
 
   it('a URL whose slug matches an attachment at another path gets nothing (a shared name never lends its sizes)', async () => {
@@ -234,6 +239,35 @@ describe("issue 17: frame images resolved by the plugin (image_attachments) firs
     expect(recording.urls.filter((u) => u.pathname === '/wp-json/wp/v2/media').map((u) => u.searchParams.get('slug'))).toEqual(['img_0412']);
     // The fake has no attachment by that slug: the image keeps its one size.
     expect(frame.images).toBeUndefined();
+  });
+
+  it("against the local content server (which answers the plugin's field from its media store), the card services hero gets the photo's sizes with no media read", async () => {
+    const recording = recordWordPressRequests();
+    const page = await getFramePage('card-services');
+    recording.stop();
+    const hero = page!.frames.find((f) => f.frameType === 'hero')!;
+    const url = 'https://media.example.com/wp-content/uploads/2025/12/farmers-market.jpg';
+    expect(hero.images?.[url]).toMatchObject({ width: 2400, height: 1260 });
+    expect(hero.images?.[url].sources.map((s) => s.width)).toEqual([300, 768, 1024, 1536, 2048]);
+    for (const source of hero.images![url].sources) expect(source.url).toMatch(/^https:\/\/media\.example\.com\/wp-content\/uploads\/2025\/12\/farmers-market(-\d+x\d+)?\.jpg$/);
+    expect(recording.urls.filter((u) => u.pathname === '/wp-json/wp/v2/media')).toEqual([]);
+  });
+
+  it("the fake's field resolves an upload whose attachment slug is not its file name: the slug guess would miss it", async () => {
+    const store = fakeWordPress();
+    const photo = store.media.find((m) => m.id === 42)!;
+    photo.slug = 'a-title-that-is-not-the-file-name';
+    const hero = store.collections.frame.find((f) => f.slug === 'card-services-hero')!;
+    const recording = recordWordPressRequests();
+    const frame = await getFrameById(hero.id);
+    recording.stop();
+    const url = 'https://media.example.com/wp-content/uploads/2025/12/farmers-market.jpg';
+    expect(frame.images?.[url]).toMatchObject({ width: 2400, height: 1260 });
+    expect(recording.urls.filter((u) => u.pathname === '/wp-json/wp/v2/media')).toEqual([]);
+
+    clearBuildFrameCacheForTests();
+    withoutImageAttachments(store);
+    expect((await getFrameById(hero.id)).images).toBeUndefined();
   });
 
   it('malformed entries are ignored; the field still answers alone', () => {

@@ -93,6 +93,7 @@ describe('issue 9 §4: the fake answers every read of spec §7 as the real WordP
 
   test.each([
     '/wp/v2/frame/?slug=secure-switching-hero',
+    '/wp/v2/frame?per_page=100&_fields=id,slug,acf,image_attachments',
     '/wp/v2/frame_type/?slug=hero',
     '/wp/v2/fp_page/?slug=secure-switching',
     '/wp/v2/news/?slug=corvane-opens-regional-office-in-denver&_embed',
@@ -126,6 +127,22 @@ describe('issue 9 §4: the fake answers every read of spec §7 as the real WordP
     ['events', 'corvane-payments-summit-2026', 'events'],
     ['virtual', 'tablewise-integrated-payments', 'virtual'],
   ])('/wp/v2/%s/{id} (read as /wp/v2/%s/{id})', (restBase, slug, byIdBase) => compareById(restBase, slug, byIdBase));
+
+  test('issue 17: every frame\'s image_attachments resolves the same files on both servers (by file name: upload folders and ids differ)', async () => {
+    type Frames = { slug: string; image_attachments?: Record<string, { width: number; height: number; sizes: Record<string, { source_url: string }> }> }[];
+    const files = async (origin: string) => {
+      const { body } = await get(origin, '/wp/v2/frame?per_page=100&_fields=slug,image_attachments');
+      return Object.fromEntries(
+        (body as Frames).map((frame) => [
+          frame.slug,
+          Object.entries(frame.image_attachments ?? {}).map(([url, entry]) => [url, entry.width, entry.height, Object.keys(entry.sizes).sort(), entry.sizes.full?.source_url].map((v) => (typeof v === 'string' ? v.replace(/^.*\//, '') : v))),
+        ]),
+      );
+    };
+    const [wordpress, fakeFiles] = await Promise.all([files(real), files(fake.url)]);
+    expect(Object.values(wordpress).filter((entries) => entries.length).length).toBeGreaterThan(0);
+    expect(fakeFiles).toEqual(wordpress);
+  });
 
   test('search with the post type names each server gives the REST bases', async () => {
     const [realTypes, fakeTypes] = await Promise.all([searchSubtypes(real), searchSubtypes(fake.url)]);

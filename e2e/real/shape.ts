@@ -5,10 +5,23 @@
  *
  * `_links` is compared as an object only: WordPress adds relations per item (a revision count, a
  * featured image, the author) from the item's state, not from its type, and the site reads none.
+ *
+ * A map's keys are data, not names (`image_attachments` is keyed by URL, and the two servers'
+ * upload URLs differ in origin and in the upload's month): its values are merged into one shape, as
+ * a list's elements are, under `{}`. An empty map says nothing about its values, but it is still
+ * an object (PHP's `[]` for an empty array is not).
  */
-export type Shape = string | { [key: string]: Shape } | { '[]': Shape[] };
+export type Shape = string | { [key: string]: Shape } | { '[]': Shape[] } | { '{}': Shape[] };
 
 export const OPAQUE_KEYS: ReadonlySet<string> = new Set(['_links']);
+/** Fields whose object keys are data (URLs, ids): compared as maps. */
+export const MAP_KEYS: ReadonlySet<string> = new Set(['image_attachments']);
+
+function mapShape(value: unknown): Shape {
+  if (typeName(value) !== 'object') return shapeOf(value);
+  const values = shapeOf(Object.values(value as Record<string, unknown>)) as { '[]': Shape[] };
+  return { '{}': values['[]'] };
+}
 
 function typeName(value: unknown): string {
   if (value === null) return 'null';
@@ -28,7 +41,7 @@ function mergeObjects(objects: Record<string, unknown>[]): Shape {
   const out: Record<string, Shape> = {};
   for (const key of keys) {
     const values = objects.filter((o) => key in o).map((o) => o[key]);
-    const shapes = sortedUnique(values.map((v) => (OPAQUE_KEYS.has(key) ? typeName(v) : shapeOf(v))));
+    const shapes = sortedUnique(values.map((v) => (OPAQUE_KEYS.has(key) ? typeName(v) : MAP_KEYS.has(key) ? mapShape(v) : shapeOf(v))));
     out[key] = shapes.length === 1 ? shapes[0] : { '[]': shapes };
   }
   return out;
@@ -50,19 +63,23 @@ export function shapeDifferences(expected: Shape, actual: Shape, at = ''): strin
   if (typeof expected === 'string' || typeof actual === 'string') {
     return JSON.stringify(expected) === JSON.stringify(actual) ? [] : [`${at || '.'}: ${JSON.stringify(expected)} ≠ ${JSON.stringify(actual)}`];
   }
-  const isList = (s: Exclude<Shape, string>): s is { '[]': Shape[] } => '[]' in s && Object.keys(s).length === 1;
-  if (isList(expected) || isList(actual)) {
-    if (!(isList(expected) && isList(actual))) return [`${at || '.'}: ${JSON.stringify(expected)} ≠ ${JSON.stringify(actual)}`];
-    // An empty list on either side says nothing about its elements.
-    if (expected['[]'].length === 0 || actual['[]'].length === 0) return [];
-    if (expected['[]'].length === 1 && actual['[]'].length === 1) return shapeDifferences(expected['[]'][0], actual['[]'][0], `${at}[]`);
-    return JSON.stringify(expected) === JSON.stringify(actual) ? [] : [`${at}[]: ${JSON.stringify(expected)} ≠ ${JSON.stringify(actual)}`];
+  for (const marker of ['[]', '{}'] as const) {
+    const isKind = (s: Exclude<Shape, string>): s is Record<typeof marker, Shape[]> => marker in s && Object.keys(s).length === 1;
+    if (isKind(expected) || isKind(actual)) {
+      if (!(isKind(expected) && isKind(actual))) return [`${at || '.'}: ${JSON.stringify(expected)} ≠ ${JSON.stringify(actual)}`];
+      // An empty list (map) on either side says nothing about its elements (values).
+      if (expected[marker].length === 0 || actual[marker].length === 0) return [];
+      if (expected[marker].length === 1 && actual[marker].length === 1) return shapeDifferences(expected[marker][0], actual[marker][0], `${at}${marker}`);
+      return JSON.stringify(expected) === JSON.stringify(actual) ? [] : [`${at}${marker}: ${JSON.stringify(expected)} ≠ ${JSON.stringify(actual)}`];
+    }
   }
+  // Neither is a list nor a map: two objects.
+  const [wordpress, fake] = [expected as Record<string, Shape>, actual as Record<string, Shape>];
   const out: string[] = [];
-  for (const key of [...new Set([...Object.keys(expected), ...Object.keys(actual)])].sort()) {
-    if (!(key in actual)) out.push(`${at}.${key}: only in WordPress`);
-    else if (!(key in expected)) out.push(`${at}.${key}: only in the fake`);
-    else out.push(...shapeDifferences(expected[key], actual[key], `${at}.${key}`));
+  for (const key of [...new Set([...Object.keys(wordpress), ...Object.keys(fake)])].sort()) {
+    if (!(key in fake)) out.push(`${at}.${key}: only in WordPress`);
+    else if (!(key in wordpress)) out.push(`${at}.${key}: only in the fake`);
+    else out.push(...shapeDifferences(wordpress[key], fake[key], `${at}.${key}`));
   }
   return out;
 }
