@@ -23,6 +23,7 @@ import { SITE_LOG, siteEnv, startWordPress, WORDPRESS_LOG } from './servers';
 import { readStateIfAny, writeState } from './state';
 import { FAKE_PREVIEW_PASSWORD, FAKE_PREVIEW_USER } from '../../__mocks__/wordpress/preview';
 import { NEXT_BUILD_ARGS } from '../../scripts/next-build';
+import { BROWSER_TEST_PACKAGES, ensureDebianPackages } from '../../scripts/system/debianPackages';
 import { instance as realInstance } from '../../scripts/real-wordpress/paths';
 import { upSeeded } from '../../scripts/real-wordpress/seeded';
 import { down as downReal, writeHeadlessConfig } from '../../scripts/real-wordpress/server';
@@ -104,6 +105,8 @@ function endServersOnExit(): void {
 }
 
 export default async function globalSetup(): Promise<void> {
+  // Chromium, redis-server and Varnish: installed as root, or the apt-get command to run, before anything starts.
+  ensureDebianPackages(BROWSER_TEST_PACKAGES, { purpose: 'the browser tests' });
   mkdirSync(STATE_DIR, { recursive: true });
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   await endLeftovers();
