@@ -12,6 +12,7 @@ import { resetConfigForTests } from '@/config';
 import { createRedisConnection, sharedRedisConnection, type RedisConnection } from '@/lib/redis/connection.mjs';
 import {
   broadcastInvalidation,
+  broadcastInvalidationAndWait,
   createInvalidationSubscriber,
   decodeMessage,
   handleMessage,
@@ -122,6 +123,37 @@ describe('over a real redis-server', () => {
     await until(() => clearB.mock.calls.length === 2, 'B to clear its content caches');
     expect(clearB).toHaveBeenLastCalledWith({ menu: false, content: true });
     expect(clearA).not.toHaveBeenCalled();
+  });
+
+  it('issue 18: broadcastInvalidationAndWait resolves once every instance has cleared (each acks after clearing, the sender included)', async () => {
+    const order: string[] = [];
+    const a = subscriber('A', () => order.push('A'));
+    const b = subscriber('B', () => order.push('B cleared'));
+    const c = subscriber('C', () => order.push('C cleared'));
+    await until(() => a.isSubscribed() && b.isSubscribed() && c.isSubscribed(), 'three subscribers');
+    const sender = connection();
+    await until(() => sender.isReady(), 'the sender to connect');
+    const result = await broadcastInvalidationAndWait(redisUrl, { menu: false, content: true }, 'update', { connection: sender, origin: 'A', log: quiet() });
+    order.push('resolved');
+    // A (the sender) does not clear again but acknowledges; B and C clear, then acknowledge.
+    expect(result).toEqual({ receivers: 3, acknowledged: 3 });
+    expect(order.slice(-1)).toEqual(['resolved']);
+    expect(order.filter((o) => o !== 'resolved').sort()).toEqual(['B cleared', 'C cleared']);
+  });
+
+  it('issue 18: an instance that never acknowledges makes the wait end at its timeout, with the count', async () => {
+    const a = subscriber('A', () => undefined);
+    await until(() => a.isSubscribed(), 'the sender\'s subscriber');
+    // A bare subscriber on the channel that receives but never acks (an old build, a stuck process).
+    const mute = connection().client.duplicate();
+    opened.push({ close: async () => mute.destroy() });
+    mute.on('error', () => undefined);
+    await mute.connect();
+    await mute.subscribe('site:invalidate:0', () => undefined);
+    const sender = connection();
+    await until(() => sender.isReady(), 'the sender to connect');
+    const result = await broadcastInvalidationAndWait(redisUrl, { menu: true, content: false }, 'menu_save', { connection: sender, origin: 'A', log: quiet(), timeoutMs: 300 });
+    expect(result).toEqual({ receivers: 2, acknowledged: 1 });
   });
 
   it('a site on another database of the same Redis is not cleared', async () => {

@@ -13,7 +13,8 @@ vcl 4.1;
 # Decisions:
 # - Cached: every GET/HEAD but /api/* (pages, /_next/data, /_next/static, listings, sitemap,
 #   feeds, robots, public files), whatever cookies the visitor has; and POST /api/search, keyed
-#   by its `s` header alone as the nginx example keys it ("search|" + s). Lifetimes are the site's
+#   by its `s` header alone as the nginx example keys it ("search|" + s); everything else by its
+#   URL (without the Host: one site per Varnish; the site's warm requests use VARNISH_URL). Lifetimes are the site's
 #   Cache-Control (Varnish reads s-maxage before max-age, and stale-while-revalidate as grace);
 #   answers that say private, no-store or no-cache, or set a cookie, are not stored.
 # - Never cached (PASS): the other /api/ routes, any request with Next's preview cookies
@@ -128,7 +129,11 @@ sub vcl_hash {
     hash_data("search|" + req.http.s);
     return (lookup);
   }
-  # Otherwise the built-in key: URL and Host.
+  # The URL alone, not the Host: this Varnish serves one site, whose pages never depend on the
+  # Host they were asked under (absolute URLs come from SITE_URL), so the site's warm requests
+  # (to VARNISH_URL) refresh the very objects visitors get under the public host name.
+  hash_data(req.url);
+  return (lookup);
 }
 
 sub vcl_hit {

@@ -49,7 +49,7 @@ export function parseBackends(value: string): VarnishSettings['backends'] {
   });
 }
 
-export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): VarnishSettings {
+export function settingsFromEnv(env: Record<string, string | undefined> = process.env): VarnishSettings {
   const p = port(env.VARNISH_PORT?.trim() || String(DEFAULT_PORT), 'VARNISH_PORT');
   const secret = env.VARNISH_PURGE_SECRET?.trim() ?? '';
   if (!/^[A-Za-z0-9._~-]*$/.test(secret)) throw new Error('VARNISH_PURGE_SECRET may contain only letters, digits and . _ ~ -');
