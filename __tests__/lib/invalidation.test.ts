@@ -25,6 +25,7 @@ import { menuRegenerationSettled, SECRET_HEADER } from '@/lib/site/revalidate';
 import { clearMenuCache, getMenu } from '@/lib/wordpress/menu';
 import { recordWordPressRequests } from '../setup/msw';
 import { fakeRequest, fakeResponse } from '../api/fakeHttp';
+import { letLoopbackThrough, startRecordingServer } from '../cache/recordingServer';
 import { freePort } from '../../e2e/harness/processes';
 import { redisAnswers, redisServerArgs, redisServerBinary } from '../../e2e/helpers/redisServer';
 
@@ -255,6 +256,39 @@ describe('the webhook broadcasts every accepted call, and a Redis that is down n
       { v: 1, origin: processOrigin(), menu: true, content: false, event: 'menu_save' },
       { v: 1, origin: processOrigin(), menu: false, content: true, event: 'content' },
     ]);
+  });
+
+  it('issue 18: with a cache in front, the webhook purges it only after every instance has cleared (acks), and says how many did', async () => {
+    const events: string[] = [];
+    const varnish = await startRecordingServer(() => {
+      events.push('purge');
+      return {};
+    });
+    letLoopbackThrough();
+    // The same Redis and channel (database 0) under an address of its own: an earlier test closed the shared connection of `redisUrl`.
+    const siteRedis = `${redisUrl}/0`;
+    process.env.REDIS_URL = siteRedis;
+    process.env.VARNISH_URL = varnish.url;
+    resetConfigForTests();
+    try {
+      const shared = sharedRedisConnection(siteRedis);
+      opened.push(shared);
+      await until(() => shared.isReady(), 'the shared connection');
+      // This process's own subscriber (instrumentation.ts starts it at next start): it hears the acks.
+      const own = createInvalidationSubscriber(siteRedis, { connection: shared, clear: () => undefined, log: quiet() });
+      opened.push(own);
+      const b = subscriber('B', () => events.push('B cleared'));
+      await until(() => own.isSubscribed() && b.isSubscribed(), 'the subscribers');
+
+      const res = fakeResponse();
+      await handler(fakeRequest({ method: 'POST', url: '/api/revalidate', body: JSON.stringify({ type: 'news', slug: 'a-slug' }), headers: { 'content-type': 'application/json', [SECRET_HEADER]: SECRET } }), res);
+      expect(res.statusCode).toBe(200);
+      expect(res.sent.json).toMatchObject({ purge: { ok: true, instances: { received: 2, cleared: 2 } } });
+      expect(events.slice(0, 2)).toEqual(['B cleared', 'purge']);
+    } finally {
+      delete process.env.VARNISH_URL;
+      await varnish.close();
+    }
   });
 
   it('with Redis unreachable, the webhook still clears locally and answers at once; the failure is logged once', async () => {
