@@ -21,6 +21,8 @@ const esmPackages = [
 const config: Config = {
   cacheDirectory: '<rootDir>/.cache/jest',
   testEnvironment: 'jest-fixed-jsdom',
+  // redis-server and Varnish, installed (root) or asked for before any test runs.
+  globalSetup: '<rootDir>/__tests__/setup/packages.ts',
   setupFiles: ['<rootDir>/__tests__/setup/env.ts'],
   setupFilesAfterEnv: ['<rootDir>/__tests__/setup/msw.ts'],
   testMatch: ['<rootDir>/__tests__/**/*.test.ts?(x)'],

@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { formatKeys, keysForPath, pagePathOfDataRequest, surrogateKeyHeaderName } from './src/lib/site/surrogateKeys';
 
 /**
  * The crawler documents at their conventional addresses: `/sitemap.xml`, `/robots.txt` and
@@ -44,6 +45,20 @@ export function withoutTrailingSlash(pathname: string): string | null {
   return pathname.replace(/\/+$/, '') || '/';
 }
 
+/**
+ * Issue 18: the surrogate keys of the answer (src/lib/site/surrogateKeys.ts), in the one header a
+ * cache in front reads and strips. Pages and their `/_next/data` JSON (the proxy sees the page's
+ * path for both), the sitemap, the feeds and robots.txt.
+ */
+function tagged(response: NextResponse, pathname: string): NextResponse {
+  const keys = keysForPath(pagePathOfDataRequest(pathname));
+  if (keys) {
+    const name = surrogateKeyHeaderName(process.env.CACHE_PURGE);
+    response.headers.set(name, formatKeys(keys, name));
+  }
+  return response;
+}
+
 export function proxy(request: NextRequest): NextResponse {
   const trimmed = withoutTrailingSlash(request.nextUrl.pathname);
   if (trimmed !== null) {
@@ -57,10 +72,10 @@ export function proxy(request: NextRequest): NextResponse {
     return NextResponse.redirect(url, 308);
   }
   const route = crawlerDocumentRoute(request.nextUrl.pathname);
-  if (route === null) return NextResponse.next();
+  if (route === null) return tagged(NextResponse.next(), request.nextUrl.pathname);
   const url = request.nextUrl.clone();
   url.pathname = route;
-  return NextResponse.rewrite(url);
+  return tagged(NextResponse.rewrite(url), request.nextUrl.pathname);
 }
 
 export const config = {
@@ -68,5 +83,8 @@ export const config = {
     '/sitemap.xml', '/robots.txt', '/feeds/:feed*', '/news', '/press-releases', '/pages/home', '/pages/contact-us',
     // Any other address ending in a slash, but Next's own files.
     '/((?!_next/).+/)',
+    // Every page (and its /_next/data JSON: Next matches those by the page's path), to tag it
+    // with its surrogate keys; not the API routes, static files or public files.
+    '/((?!api/|_next/static/|_next/image|favicon).*)',
   ],
 };

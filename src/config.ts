@@ -48,7 +48,24 @@ export interface SiteConfig {
    * Server-only: never logged, never in a URL, never inlined for the browser; sent only on that read.
    */
   previewCredentials: PreviewCredentials | null;
+  /**
+   * Issue 18: the cache in front that the webhook purges by surrogate key once it has regenerated
+   * the pages (src/lib/cache/purge.ts), or null for none. `CACHE_PURGE` picks the back end
+   * (`varnish`, `fastly`, `cloudflare`); with it unset, `VARNISH_URL` alone means Varnish.
+   */
+  cachePurge: CachePurgeConfig | null;
 }
+
+export type CachePurgeConfig =
+  | {
+      backend: 'varnish';
+      /** `VARNISH_URL`: one origin per Varnish server (comma-separated). */
+      urls: string[];
+      /** `VARNISH_PURGE_SECRET`: sent as `X-Purge-Secret` (a Varnish on another host); null: loopback only. */
+      secret: string | null;
+    }
+  | { backend: 'fastly'; serviceId: string; token: string; apiUrl: string; warmUrl: string }
+  | { backend: 'cloudflare'; zoneId: string; token: string; apiUrl: string; warmUrl: string };
 
 export interface PreviewCredentials {
   user: string;
@@ -224,6 +241,57 @@ function hsts(env: Env): HstsConfig | null {
   return maxAge === 0 ? null : { maxAge, includeSubDomains, preload };
 }
 
+const CACHE_PURGE_BACKENDS = ['varnish', 'fastly', 'cloudflare'] as const;
+
+function required(env: Env, name: string, because: string): string {
+  const value = trimmed(env, name);
+  if (value === undefined) throw new ConfigError(name, `it is not set (${because})`);
+  return value;
+}
+
+function token(env: Env, name: string, because: string): string {
+  const value = required(env, name, because);
+  if (!/^[A-Za-z0-9._~+/=-]+$/.test(value)) throw new ConfigError(name, 'it may contain only letters, digits and . _ ~ + / = -');
+  return value;
+}
+
+function cachePurge(env: Env, siteUrl: string): CachePurgeConfig | null {
+  const chosen = trimmed(env, 'CACHE_PURGE')?.toLowerCase();
+  const varnishUrls = trimmed(env, 'VARNISH_URL');
+  if (chosen === undefined && varnishUrls === undefined) return null;
+  if (chosen !== undefined && chosen !== 'none' && !(CACHE_PURGE_BACKENDS as readonly string[]).includes(chosen)) {
+    throw new ConfigError('CACHE_PURGE', `"${chosen}" must be one of ${CACHE_PURGE_BACKENDS.join(', ')} or none`);
+  }
+  if (chosen === 'none') return null;
+  const backend = (chosen ?? 'varnish') as (typeof CACHE_PURGE_BACKENDS)[number];
+  if (backend === 'varnish') {
+    if (varnishUrls === undefined) throw new ConfigError('VARNISH_URL', 'it is not set, but CACHE_PURGE=varnish (the Varnish servers, comma-separated, e.g. http://127.0.0.1:6081)');
+    const urls = varnishUrls.split(',').map((u) => u.trim()).filter(Boolean).map((u) => origin({ VARNISH_URL: u }, 'VARNISH_URL', true) as string);
+    const secretValue = trimmed(env, 'VARNISH_PURGE_SECRET') ?? null;
+    if (secretValue !== null && !/^[A-Za-z0-9._~-]{16,}$/.test(secretValue)) {
+      throw new ConfigError('VARNISH_PURGE_SECRET', 'it must be at least 16 letters, digits or . _ ~ - (it goes into the VCL as a string)');
+    }
+    return { backend, urls, secret: secretValue };
+  }
+  const warmUrl = origin(env, 'CACHE_WARM_URL', false) ?? siteUrl;
+  if (backend === 'fastly') {
+    return {
+      backend,
+      serviceId: token(env, 'FASTLY_SERVICE_ID', 'CACHE_PURGE=fastly needs the service id'),
+      token: token(env, 'FASTLY_API_TOKEN', 'CACHE_PURGE=fastly needs an API token with purge rights'),
+      apiUrl: origin(env, 'FASTLY_API_URL', false) ?? 'https://api.fastly.com',
+      warmUrl,
+    };
+  }
+  return {
+    backend,
+    zoneId: token(env, 'CLOUDFLARE_ZONE_ID', 'CACHE_PURGE=cloudflare needs the zone id'),
+    token: token(env, 'CLOUDFLARE_API_TOKEN', 'CACHE_PURGE=cloudflare needs an API token with Cache Purge rights'),
+    apiUrl: origin(env, 'CLOUDFLARE_API_URL', false) ?? 'https://api.cloudflare.com/client/v4',
+    warmUrl,
+  };
+}
+
 /** Reads and validates the configuration; throws a `ConfigError` naming the first bad variable. */
 export function parseConfig(env: Env): SiteConfig {
   const siteUrl = origin(env, 'SITE_URL', false) ?? 'http://localhost:3000';
@@ -239,6 +307,7 @@ export function parseConfig(env: Env): SiteConfig {
     hsts: hsts(env),
     previewSecret: secret(env, 'PREVIEW_SECRET'),
     previewCredentials: previewCredentials(env),
+    cachePurge: cachePurge(env, siteUrl),
   };
 }
 

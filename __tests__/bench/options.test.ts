@@ -52,4 +52,11 @@ describe('search load: many clients', () => {
     expect(clientAddress(256)).toBe('10.0.1.0');
     expect(SEARCH_TERMS.length).toBeGreaterThan(1);
   });
+
+  it('issue 18: --cache (or BENCH_CACHE=1) adds the cache phase; off by default', () => {
+    expect(DEFAULTS.cache).toBe(false);
+    expect(parseBenchOptions(['--cache'], {})).toMatchObject({ cache: true });
+    expect(parseBenchOptions([], { BENCH_CACHE: '1' })).toMatchObject({ cache: true });
+    expect(() => parseBenchOptions([], { BENCH_CACHE: 'yes' })).toThrow('BENCH_CACHE');
+  });
 });

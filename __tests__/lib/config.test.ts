@@ -17,6 +17,7 @@ describe('configuration is validated once, with errors that name the variable', 
       hsts: { maxAge: 63072000, includeSubDomains: false, preload: false },
       previewSecret: null,
       previewCredentials: null,
+      cachePurge: null,
     });
     expect(
       parseConfig({
@@ -44,6 +45,37 @@ describe('configuration is validated once, with errors that name the variable', 
       hsts: { maxAge: 63072000, includeSubDomains: false, preload: false },
       previewSecret: 'another-long-secret',
       previewCredentials: { user: 'headless-previewer', password: 'abcd EFGH ijkl MNOP qrst UVWX' },
+      cachePurge: null,
+    });
+  });
+
+  describe('issue 18: the purge back end of the cache in front (CACHE_PURGE)', () => {
+    const base = { WORDPRESS_URL: 'https://cms.example.com', SITE_URL: 'https://www.example.com' };
+    it('VARNISH_URL alone means Varnish: several servers, comma-separated; the secret is optional', () => {
+      expect(parseConfig({ ...base, VARNISH_URL: 'http://127.0.0.1:6081, http://10.0.0.7:6081/' }).cachePurge).toEqual({
+        backend: 'varnish', urls: ['http://127.0.0.1:6081', 'http://10.0.0.7:6081'], secret: null,
+      });
+      expect(parseConfig({ ...base, VARNISH_URL: 'http://v:6081', VARNISH_PURGE_SECRET: 'a-shared-purge-secret' }).cachePurge).toMatchObject({ secret: 'a-shared-purge-secret' });
+    });
+    it('Fastly and Cloudflare: their ids and tokens, their API addresses (overridable), warming through SITE_URL', () => {
+      expect(parseConfig({ ...base, CACHE_PURGE: 'fastly', FASTLY_SERVICE_ID: 'SU1Z0isxPaozGVKXdv0eY', FASTLY_API_TOKEN: 'tok' }).cachePurge).toEqual({
+        backend: 'fastly', serviceId: 'SU1Z0isxPaozGVKXdv0eY', token: 'tok', apiUrl: 'https://api.fastly.com', warmUrl: 'https://www.example.com',
+      });
+      expect(parseConfig({ ...base, CACHE_PURGE: 'cloudflare', CLOUDFLARE_ZONE_ID: 'zone', CLOUDFLARE_API_TOKEN: 'tok', CLOUDFLARE_API_URL: 'http://127.0.0.1:9/client/v4' }).cachePurge).toEqual({
+        backend: 'cloudflare', zoneId: 'zone', token: 'tok', apiUrl: 'http://127.0.0.1:9/client/v4', warmUrl: 'https://www.example.com',
+      });
+      expect(parseConfig({ ...base, CACHE_PURGE: 'none', VARNISH_URL: 'http://v:6081' }).cachePurge).toBeNull();
+    });
+    it.each([
+      [{ CACHE_PURGE: 'akamai' }, 'CACHE_PURGE'],
+      [{ CACHE_PURGE: 'varnish' }, 'VARNISH_URL'],
+      [{ VARNISH_URL: 'varnish:6081' }, 'VARNISH_URL'],
+      [{ VARNISH_URL: 'http://v:6081', VARNISH_PURGE_SECRET: 'short' }, 'VARNISH_PURGE_SECRET'],
+      [{ VARNISH_URL: 'http://v:6081', VARNISH_PURGE_SECRET: 'sixteen-chars-but-"quoted"' }, 'VARNISH_PURGE_SECRET'],
+      [{ CACHE_PURGE: 'fastly', FASTLY_API_TOKEN: 'tok' }, 'FASTLY_SERVICE_ID'],
+      [{ CACHE_PURGE: 'cloudflare', CLOUDFLARE_ZONE_ID: 'zone' }, 'CLOUDFLARE_API_TOKEN'],
+    ])('refuses %j, naming %s', (env, name) => {
+      expect(() => parseConfig({ ...base, ...env })).toThrow(name);
     });
   });
 

@@ -12,6 +12,7 @@ import { resetConfigForTests } from '@/config';
 import { createRedisConnection, sharedRedisConnection, type RedisConnection } from '@/lib/redis/connection.mjs';
 import {
   broadcastInvalidation,
+  broadcastInvalidationAndWait,
   createInvalidationSubscriber,
   decodeMessage,
   handleMessage,
@@ -24,6 +25,7 @@ import { menuRegenerationSettled, SECRET_HEADER } from '@/lib/site/revalidate';
 import { clearMenuCache, getMenu } from '@/lib/wordpress/menu';
 import { recordWordPressRequests } from '../setup/msw';
 import { fakeRequest, fakeResponse } from '../api/fakeHttp';
+import { letLoopbackThrough, startRecordingServer } from '../cache/recordingServer';
 import { freePort } from '../../e2e/harness/processes';
 import { redisAnswers, redisServerArgs, redisServerBinary } from '../../e2e/helpers/redisServer';
 
@@ -122,6 +124,37 @@ describe('over a real redis-server', () => {
     await until(() => clearB.mock.calls.length === 2, 'B to clear its content caches');
     expect(clearB).toHaveBeenLastCalledWith({ menu: false, content: true });
     expect(clearA).not.toHaveBeenCalled();
+  });
+
+  it('issue 18: broadcastInvalidationAndWait resolves once every instance has cleared (each acks after clearing, the sender included)', async () => {
+    const order: string[] = [];
+    const a = subscriber('A', () => order.push('A'));
+    const b = subscriber('B', () => order.push('B cleared'));
+    const c = subscriber('C', () => order.push('C cleared'));
+    await until(() => a.isSubscribed() && b.isSubscribed() && c.isSubscribed(), 'three subscribers');
+    const sender = connection();
+    await until(() => sender.isReady(), 'the sender to connect');
+    const result = await broadcastInvalidationAndWait(redisUrl, { menu: false, content: true }, 'update', { connection: sender, origin: 'A', log: quiet() });
+    order.push('resolved');
+    // A (the sender) does not clear again but acknowledges; B and C clear, then acknowledge.
+    expect(result).toEqual({ receivers: 3, acknowledged: 3 });
+    expect(order.slice(-1)).toEqual(['resolved']);
+    expect(order.filter((o) => o !== 'resolved').sort()).toEqual(['B cleared', 'C cleared']);
+  });
+
+  it('issue 18: an instance that never acknowledges makes the wait end at its timeout, with the count', async () => {
+    const a = subscriber('A', () => undefined);
+    await until(() => a.isSubscribed(), 'the sender\'s subscriber');
+    // A bare subscriber on the channel that receives but never acks (an old build, a stuck process).
+    const mute = connection().client.duplicate();
+    opened.push({ close: async () => mute.destroy() });
+    mute.on('error', () => undefined);
+    await mute.connect();
+    await mute.subscribe('site:invalidate:0', () => undefined);
+    const sender = connection();
+    await until(() => sender.isReady(), 'the sender to connect');
+    const result = await broadcastInvalidationAndWait(redisUrl, { menu: true, content: false }, 'menu_save', { connection: sender, origin: 'A', log: quiet(), timeoutMs: 300 });
+    expect(result).toEqual({ receivers: 2, acknowledged: 1 });
   });
 
   it('a site on another database of the same Redis is not cleared', async () => {
@@ -223,6 +256,39 @@ describe('the webhook broadcasts every accepted call, and a Redis that is down n
       { v: 1, origin: processOrigin(), menu: true, content: false, event: 'menu_save' },
       { v: 1, origin: processOrigin(), menu: false, content: true, event: 'content' },
     ]);
+  });
+
+  it('issue 18: with a cache in front, the webhook purges it only after every instance has cleared (acks), and says how many did', async () => {
+    const events: string[] = [];
+    const varnish = await startRecordingServer(() => {
+      events.push('purge');
+      return {};
+    });
+    letLoopbackThrough();
+    // The same Redis and channel (database 0) under an address of its own: an earlier test closed the shared connection of `redisUrl`.
+    const siteRedis = `${redisUrl}/0`;
+    process.env.REDIS_URL = siteRedis;
+    process.env.VARNISH_URL = varnish.url;
+    resetConfigForTests();
+    try {
+      const shared = sharedRedisConnection(siteRedis);
+      opened.push(shared);
+      await until(() => shared.isReady(), 'the shared connection');
+      // This process's own subscriber (instrumentation.ts starts it at next start): it hears the acks.
+      const own = createInvalidationSubscriber(siteRedis, { connection: shared, clear: () => undefined, log: quiet() });
+      opened.push(own);
+      const b = subscriber('B', () => events.push('B cleared'));
+      await until(() => own.isSubscribed() && b.isSubscribed(), 'the subscribers');
+
+      const res = fakeResponse();
+      await handler(fakeRequest({ method: 'POST', url: '/api/revalidate', body: JSON.stringify({ type: 'news', slug: 'a-slug' }), headers: { 'content-type': 'application/json', [SECRET_HEADER]: SECRET } }), res);
+      expect(res.statusCode).toBe(200);
+      expect(res.sent.json).toMatchObject({ purge: { ok: true, instances: { received: 2, cleared: 2 } } });
+      expect(events.slice(0, 2)).toEqual(['B cleared', 'purge']);
+    } finally {
+      delete process.env.VARNISH_URL;
+      await varnish.close();
+    }
   });
 
   it('with Redis unreachable, the webhook still clears locally and answers at once; the failure is logged once', async () => {

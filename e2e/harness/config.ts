@@ -38,6 +38,12 @@ export const WORDPRESS_PORT = REAL ? realInstance().port : port('E2E_WORDPRESS_P
 export const HOST = '127.0.0.1';
 export const SITE_URL = `http://${HOST}:${SITE_PORT}`;
 export const WORDPRESS_URL = `http://${HOST}:${WORDPRESS_PORT}`;
+/**
+ * Issue 18, real mode: Varnish (deploy/varnish/site.vcl, `npm run varnish`'s code) in front of the
+ * site on E2E_VARNISH_PORT (default 3952); the site purges it on publish (VARNISH_URL).
+ */
+export const VARNISH_PORT = port('E2E_VARNISH_PORT', 3952);
+export const VARNISH_URL = REAL ? `http://${HOST}:${VARNISH_PORT}` : null;
 /** The ISR interval the site is built and served with. */
 export const REVALIDATE_SECONDS = 60;
 
@@ -55,6 +61,8 @@ export interface E2EState {
   pids: { site: number | null; wordpress: number | null };
   /** Real mode: the harness started the real WordPress, so teardown stops it. */
   stopRealWordPress?: boolean;
+  /** Real mode: the Varnish in front of the site (issue 18), stopped by teardown. */
+  varnishUrl?: string | null;
   /** Log files of the two servers. */
   logs: { site: string; wordpress: string };
 }

@@ -12,6 +12,7 @@ import {
   SITE_PORT,
   SITE_URL,
   STATE_DIR,
+  VARNISH_URL,
   STATE_FILE,
   WORDPRESS_MODE,
   WORDPRESS_PORT,
@@ -23,6 +24,9 @@ import { SITE_LOG, siteEnv, startWordPress, WORDPRESS_LOG } from './servers';
 import { readStateIfAny, writeState } from './state';
 import { FAKE_PREVIEW_PASSWORD, FAKE_PREVIEW_USER } from '../../__mocks__/wordpress/preview';
 import { NEXT_BUILD_ARGS } from '../../scripts/next-build';
+import { BROWSER_TEST_PACKAGES, ensureDebianPackages } from '../../scripts/system/debianPackages';
+import { down as varnishDown, up as varnishUp } from '../../scripts/varnish/server';
+import { e2eVarnish } from './varnish';
 import { instance as realInstance } from '../../scripts/real-wordpress/paths';
 import { upSeeded } from '../../scripts/real-wordpress/seeded';
 import { down as downReal, writeHeadlessConfig } from '../../scripts/real-wordpress/server';
@@ -104,6 +108,8 @@ function endServersOnExit(): void {
 }
 
 export default async function globalSetup(): Promise<void> {
+  // Chromium, redis-server and Varnish: installed as root, or the apt-get command to run, before anything starts.
+  ensureDebianPackages(BROWSER_TEST_PACKAGES, { purpose: 'the browser tests' });
   mkdirSync(STATE_DIR, { recursive: true });
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   await endLeftovers();
@@ -144,16 +150,24 @@ export default async function globalSetup(): Promise<void> {
     await buildSite(state);
 
     console.log(`[e2e] next start at ${SITE_URL} (log: ${path.relative(ROOT, SITE_LOG)})`);
-    const site = startDetached(path.join(BIN, 'next'), ['start', '-p', String(SITE_PORT), '-H', HOST], siteEnv(state), SITE_LOG);
+    const site = startDetached(path.join(BIN, 'next'), ['start', '-p', String(SITE_PORT), '-H', HOST], siteEnv(state, VARNISH_URL ? { VARNISH_URL } : {}), SITE_LOG);
     state.pids.site = site.pid;
     writeState(state);
     await waitForHttp(`${SITE_URL}/`, { timeoutMs: 120_000, process: site, logFile: SITE_LOG });
+    if (VARNISH_URL) {
+      // Issue 18: the cache in front, which the site purges when the plugin's webhook arrives.
+      console.log(`[e2e] Varnish at ${VARNISH_URL} in front of the site`);
+      await varnishUp(e2eVarnish(), (line) => console.log(`[e2e] ${line}`));
+      state.varnishUrl = VARNISH_URL;
+      writeState(state);
+    }
     console.log('[e2e] the site is ready');
   } catch (error) {
     // jest runs no teardown when the setup fails: end what was started here.
     await Promise.all([state.pids.site, state.pids.wordpress].map((pid) => (pid === null ? undefined : killGroup(pid))));
     if (state.stopRealWordPress) await downReal(realInstance());
-    writeState({ ...state, pids: { site: null, wordpress: null }, stopRealWordPress: false });
+    if (VARNISH_URL) await varnishDown(e2eVarnish());
+    writeState({ ...state, pids: { site: null, wordpress: null }, stopRealWordPress: false, varnishUrl: null });
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import net from 'node:net';
+import { installCommand, REDIS } from '../../scripts/system/debianPackages';
 
 /**
  * A real `redis-server` for tests (Debian's package; `.ci/run` installs it): where its binary is,
@@ -16,7 +17,7 @@ export function redisServerBinary(): string {
       // next
     }
   }
-  throw new Error('redis-server is not installed: apt-get install -y redis-server (.ci/run installs it)');
+  throw new Error(`redis-server is not installed; as root: ${installCommand([REDIS.name])} (npm test installs it when run as root)`);
 }
 
 /** A throwaway server's arguments: loopback only, nothing written to disk. */

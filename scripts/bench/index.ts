@@ -32,6 +32,7 @@ import { chooseAddresses, DIST_DIR, DIST_DIR_NAME, RESULTS_DIR, runBuild, startS
 import { freePort } from '../../e2e/harness/processes';
 import { HOST } from '../../e2e/harness/config';
 import { getTarget, measure, SEARCH_TERMS, searchTarget, type LoadResult } from './serving';
+import { fetchAll, startBenchVarnish, startNginxFile } from './cache';
 
 const BUDGETS = {
   requestsPerPage: { op: '<=', limit: 1.1 },
@@ -49,6 +50,12 @@ const BUDGETS = {
   cls: { op: '==', limit: 0 },
   /** Issue 10 §4: publish-to-live, median. */
   publishMedianMs: { op: '<=', limit: 2000 },
+  /** Issue 18: Varnish's requests/s ÷ nginx serving the saved article as a file. */
+  varnishShareOfNginx: { op: '>=', limit: 0.8 },
+  /** Issue 18: publish-to-live through Varnish, median. */
+  cachePublishMedianMs: { op: '<=', limit: 1000 },
+  /** Issue 18: share of the warmed pages Varnish serves with the site down. */
+  originDownShare: { op: '==', limit: 1 },
   noErrors: { op: '==', limit: 0 },
 } as const satisfies Record<string, Budget>;
 
@@ -357,22 +364,140 @@ async function menuChangePhase(ctx: Context): Promise<void> {
 }
 
 /**
- * (a) of the publishing phase: publish-to-live on the real WordPress. Starts (and seeds) the
+ * Issue 18, `--cache`: Varnish (deploy/varnish/site.vcl) in front of the bench's `next start`.
+ * (1) Throughput of the same article: next start, Varnish, nginx serving the saved HTML as a file.
+ * (2) A menu change through the cache: seconds until every page shows the new label through
+ * Varnish, and the requests that reached next start meanwhile. (3) The site down: the share of
+ * the warmed pages Varnish still serves. Stops the site at the end.
+ */
+async function cachePhase(ctx: Context): Promise<void> {
+  const { options, addresses, article } = ctx;
+  if (!ctx.site || !addresses.varnishUrl) {
+    ctx.metrics.push({ name: 'cache: Varnish in front', value: null, unit: 'count', note: 'the site did not start' });
+    return;
+  }
+  const varnish = await startBenchVarnish(Number(new URL(addresses.varnishUrl).port), addresses.sitePort);
+  try {
+    ctx.details.push(`cache: Varnish ${varnish.url} (deploy/varnish/site.vcl) in front of next start ${addresses.siteUrl}`);
+    // (1) Throughput.
+    if (article) {
+      const nginx = await startNginxFile(htmlFileFor(DIST_DIR, article), article);
+      try {
+        const settings = { connections: options.connections, duration: options.duration, warmup: options.warmup };
+        const results: Record<string, LoadResult | null> = {};
+        for (const [label, url] of [['next start', `${addresses.siteUrl}${article}`], ['Varnish', `${varnish.url}${article}`], ['nginx, the saved HTML file', `${nginx.url}${article}`]] as const) {
+          log(`[bench] cache: ${label}, ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s`);
+          try {
+            const result = await measure(getTarget(url), settings);
+            results[label] = result;
+            ctx.metrics.push(
+              { name: `cache: article, ${label}, requests/s`, value: result.requestsPerSecond, unit: 'req/s' },
+              { name: `cache: article, ${label}, p99`, value: result.p99, unit: 'ms', note: result.non2xx + result.errors ? `${result.non2xx} non-2xx, ${result.errors} errors` : undefined },
+            );
+          } catch (error) {
+            results[label] = null;
+            ctx.metrics.push({ name: `cache: article, ${label}, requests/s`, value: null, unit: 'req/s', note: errorText(error) });
+          }
+        }
+        const v = results.Varnish;
+        const n = results['nginx, the saved HTML file'];
+        ctx.metrics.push({ name: 'cache: Varnish ÷ nginx serving the file (requests/s)', value: v && n && n.requestsPerSecond > 0 ? v.requestsPerSecond / n.requestsPerSecond : null, unit: 'ratio', budget: BUDGETS.varnishShareOfNginx });
+      } finally {
+        await nginx.stop();
+      }
+    }
+
+    // (2) A menu change through the cache.
+    const pages = menuPages(ctx.routes);
+    const menuName = 'cache: menu change → every page shows it through Varnish';
+    try {
+      const cold = await fetchAll(varnish.url, pages, (status) => status < 500);
+      if (cold.length) ctx.details.push(`cache: ${cold.length} pages failed while filling the cache: ${cold.slice(0, 5).join(', ')}`);
+      const label = `Cache menu ${Date.now()}`;
+      const menu = (await (await fetch(`${addresses.wordpressUrl}/wp-json/wp/v2/navigation/3`)).json()) as { ID: number; menu_item_parent: string; title: string; url: string }[];
+      const top = menu.find((m) => m.menu_item_parent === '0' && m.url !== '#');
+      if (!top) throw new Error('The menu has no top item with a link');
+      const put = await fetch(`${addresses.wordpressUrl}/__fake/navigation/3`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(menu.map((m) => (m.ID === top.ID ? { ...m, title: label } : m))),
+      });
+      if (!put.ok) throw new Error(`The content server refused the menu change: ${put.status}`);
+      const before = varnish.backendRequests();
+      const started = performance.now();
+      const webhook = await fetch(`${addresses.siteUrl}/api/revalidate`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'x-revalidate-secret': addresses.secret },
+        body: JSON.stringify({ event: 'menu_save', items: [], menu: true }),
+      });
+      await webhook.arrayBuffer();
+      if (webhook.status !== 202) throw new Error(`The webhook answered ${webhook.status}`);
+      let pending = pages;
+      let passes = 0;
+      while (pending.length > 0) {
+        if (performance.now() - started > 30 * 60_000) throw new Error(`${pending.length} pages still without the new label after 30 min`);
+        pending = await fetchAll(varnish.url, pending, (status, body) => status === 200 && body.includes(label));
+        passes++;
+        if (pending.length) await new Promise((r) => setTimeout(r, 250));
+      }
+      const seconds = (performance.now() - started) / 1000;
+      const reached = varnish.backendRequests() - before;
+      ctx.metrics.push(
+        { name: menuName, value: seconds, unit: 's', note: `${pages.length} pages, checked through Varnish ${passes} times` },
+        { name: 'cache: menu change, requests that reached next start meanwhile', value: reached, unit: 'count', note: `${(reached / pages.length).toFixed(2)} per page (the site's warm requests included)` },
+      );
+    } catch (error) {
+      ctx.metrics.push({ name: menuName, value: null, unit: 's', note: errorText(error) });
+    }
+
+    // (3) The site down: every warmed page still served.
+    const downName = 'cache: site down, share of warmed pages Varnish serves';
+    try {
+      const warmedFailures = await fetchAll(varnish.url, pages, (status) => status === 200);
+      const warmed = pages.filter((p) => !warmedFailures.includes(p));
+      await ctx.site.stop();
+      ctx.site = null;
+      const failed = await fetchAll(varnish.url, warmed, (status) => status === 200);
+      ctx.metrics.push({ name: downName, value: warmed.length ? (warmed.length - failed.length) / warmed.length : null, unit: 'ratio', budget: BUDGETS.originDownShare, note: `${warmed.length - failed.length} of ${warmed.length} warmed pages` });
+      if (failed.length) ctx.details.push(`cache: not served with the site down: ${failed.slice(0, 10).join(', ')}`);
+    } catch (error) {
+      ctx.metrics.push({ name: downName, value: null, unit: 'ratio', budget: BUDGETS.originDownShare, note: errorText(error) });
+    }
+  } finally {
+    await varnish.stop();
+  }
+}
+
+/** * (a) of the publishing phase: publish-to-live on the real WordPress. Starts (and seeds) the
  * instance of REAL_WORDPRESS_PORT when it is not running, builds the site on it into its own
  * directory, points the plugin at that site, and measures `publishRuns` title edits.
  */
-async function publishToLivePhase(ctx: Context, processes: Process[]): Promise<void> {
-  const name = 'publishing: publish-to-live (REST update sent → new title on the site), median';
+async function publishToLivePhase(ctx: Context, processes: Process[], throughCache = false): Promise<void> {
+  const name = throughCache
+    ? 'cache: publish-to-live through Varnish (REST update sent → new title through Varnish), median'
+    : 'publishing: publish-to-live (REST update sent → new title on the site), median';
+  const budget = throughCache ? BUDGETS.cachePublishMedianMs : BUDGETS.publishMedianMs;
+  const prefix = throughCache ? 'cache: publish-to-live through Varnish' : 'publishing: publish-to-live';
   const inst = realInstance();
   const extraConfig = path.join(inst.stateDir, 'extra-config.php');
   const previousExtra = existsSync(extraConfig) ? readFileSync(extraConfig) : null;
   let started = false;
+  let stopVarnish: () => Promise<void> = async () => undefined;
   try {
     log(`[bench] publishing: the real WordPress at ${inst.url} (REAL_WORDPRESS_PORT), started and seeded when needed`);
     const real = await upSeeded(inst, { log: (line) => log(`[bench] real WordPress: ${line}`) });
     started = !real.wasRunning;
     const sitePort = await freePort();
-    const addresses: Addresses = { ...ctx.addresses, wordpressUrl: inst.url, wordpressPort: inst.port, sitePort, siteUrl: `http://${HOST}:${sitePort}` };
+    const varnishPort = throughCache ? await freePort() : 0;
+    const addresses: Addresses = {
+      ...ctx.addresses,
+      wordpressUrl: inst.url,
+      wordpressPort: inst.port,
+      sitePort,
+      siteUrl: `http://${HOST}:${sitePort}`,
+      // Issue 18: the site purges this Varnish after each regeneration.
+      varnishUrl: throughCache ? `http://${HOST}:${varnishPort}` : undefined,
+    };
     // A long ISR interval: only the plugin's webhook can make the page fresh within the measurement.
     const variant: SiteVariant = { distDirName: '.cache/next-bench-real', revalidateSeconds: 3600, suffix: 'real' };
     rmSync(path.join(ROOT, variant.distDirName), { recursive: true, force: true });
@@ -382,9 +507,16 @@ async function publishToLivePhase(ctx: Context, processes: Process[]): Promise<v
     const site = await startSite(addresses, variant);
     processes.push(site);
     writeHeadlessConfig(inst, { siteUrl: addresses.siteUrl, revalidateSecret: addresses.secret, previewSecret: randomBytes(24).toString('hex') });
-    const target = { wordpressUrl: inst.url, user: real.adminUser, appPassword: real.appPassword, siteUrl: addresses.siteUrl };
+    let visitorUrl = addresses.siteUrl;
+    if (throughCache) {
+      const varnish = await startBenchVarnish(varnishPort, sitePort);
+      stopVarnish = () => varnish.stop();
+      visitorUrl = varnish.url;
+    }
+    // Visitors (the polling that sees the new title) go through Varnish with --cache.
+    const target = { wordpressUrl: inst.url, user: real.adminUser, appPassword: real.appPassword, siteUrl: visitorUrl };
     const post = await pickPost(target);
-    const first = await fetch(`${addresses.siteUrl}${post.path}`);
+    const first = await fetch(`${visitorUrl}${post.path}`);
     await first.arrayBuffer();
     if (!first.ok) throw new Error(`${post.path} answered ${first.status} before any edit`);
     const runs = [];
@@ -394,14 +526,15 @@ async function publishToLivePhase(ctx: Context, processes: Process[]): Promise<v
     const fromRequest = runs.map((r) => r.fromRequestMs);
     const fromAnswer = runs.map((r) => r.fromAnswerMs);
     ctx.metrics.push(
-      { name, value: median(fromRequest), unit: 'ms', budget: BUDGETS.publishMedianMs, note: `real WordPress (php -S, 4 workers), ${runs.length} edits of ${post.path}` },
-      { name: 'publishing: publish-to-live (REST update sent → new title), p95', value: quantile(fromRequest, 0.95), unit: 'ms' },
-      { name: 'publishing: publish-to-live (REST answer → new title), median', value: median(fromAnswer), unit: 'ms' },
-      { name: 'publishing: publish-to-live (REST answer → new title), p95', value: quantile(fromAnswer, 0.95), unit: 'ms' },
+      { name, value: median(fromRequest), unit: 'ms', budget, note: `real WordPress (php -S, 4 workers), ${runs.length} edits of ${post.path}${throughCache ? ', cached in Varnish before each' : ''}` },
+      { name: `${prefix} (REST update sent → new title), p95`, value: quantile(fromRequest, 0.95), unit: 'ms' },
+      { name: `${prefix} (REST answer → new title), median`, value: median(fromAnswer), unit: 'ms' },
+      { name: `${prefix} (REST answer → new title), p95`, value: quantile(fromAnswer, 0.95), unit: 'ms' },
     );
     // (c) The same chain for a menu: renamed in WordPress, the plugin's call, every page of the (seed-sized) site regenerated.
     const menuName = 'publishing: real WordPress menu change (REST save → site job done)';
-    try {
+    // With --cache the menu is measured through Varnish on the generated site (cachePhase).
+    if (!throughCache) try {
       const menuRun = await measureRealMenuChange({ ...target, siteLog: site.log, phpLog: path.join(inst.logDir, 'php.log') }, `bench ${Date.now()}`);
       ctx.metrics.push(
         { name: menuName, value: menuRun.seconds, unit: 's', note: menuRun.jobLine.replace('[revalidate] menu: ', 'job: ') },
@@ -415,10 +548,11 @@ async function publishToLivePhase(ctx: Context, processes: Process[]): Promise<v
       `publishing: ${post.path} on ${inst.url}: update sent → live ${fromRequest.map((t) => `${Math.round(t)}`).join(', ')} ms; WordPress's answer took ${runs.map((r) => `${Math.round(r.updateMs)}`).join(', ')} ms (PHP's built-in server has no fastcgi_finish_request: the plugin's webhook runs before it answers)`,
     );
   } catch (error) {
-    ctx.metrics.push({ name, value: null, unit: 'ms', budget: BUDGETS.publishMedianMs, note: errorText(error) });
+    ctx.metrics.push({ name, value: null, unit: 'ms', budget, note: errorText(error) });
   } finally {
     if (previousExtra) writeFileSync(extraConfig, previousExtra, { mode: 0o600 });
     else rmSync(extraConfig, { force: true });
+    await stopVarnish();
     if (started) await downRealWordPress(inst);
   }
 }
@@ -485,7 +619,8 @@ async function main(argv: string[]): Promise<number> {
         jsPhase(ctx);
         cssPhase(ctx);
       }
-      const needsSite = options.publishing || ['serving', 'images', 'lighthouse', 'revalidation'].some((phase) => !options.skip.includes(phase as never));
+      if (options.cache) addresses.varnishUrl = `http://${HOST}:${await freePort()}`;
+      const needsSite = options.publishing || options.cache || ['serving', 'images', 'lighthouse', 'revalidation'].some((phase) => !options.skip.includes(phase as never));
       if (needsSite) {
         log(`[bench] next start at ${addresses.siteUrl}`);
         ctx.site = await startSite(addresses);
@@ -498,11 +633,14 @@ async function main(argv: string[]): Promise<number> {
       if (!options.skip.includes('images')) await imagesPhase(ctx);
       if (!options.skip.includes('lighthouse')) await lighthousePhase(ctx);
       if (!options.skip.includes('revalidation')) await revalidationPhase(ctx);
-      if (options.publishing) {
-        await menuChangePhase(ctx);
+      if (options.publishing) await menuChangePhase(ctx);
+      // Issue 18: ends with the site down (the origin-down measurement).
+      if (options.cache) await cachePhase(ctx);
+      if (options.publishing || options.cache) {
         // The generated site is not needed any more: its CPU goes to the real WordPress's build.
         await ctx.site?.stop();
-        await publishToLivePhase(ctx, processes);
+        if (options.publishing) await publishToLivePhase(ctx, processes);
+        if (options.cache) await publishToLivePhase(ctx, processes, true);
       }
     }
   } catch (error) {

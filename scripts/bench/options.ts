@@ -25,6 +25,12 @@ export interface BenchOptions {
   publishing: boolean;
   /** Title edits measured by the publishing phase (median and p95 reported). */
   publishRuns: number;
+  /**
+   * Issue 18, the cache phase: next start vs Varnish in front vs nginx serving the saved HTML;
+   * a menu change and the origin down through Varnish; publish-to-live through Varnish on the real
+   * WordPress. Off by default.
+   */
+  cache: boolean;
 }
 
 /**
@@ -45,6 +51,7 @@ export const DEFAULTS: BenchOptions = {
   writeDocs: false,
   publishing: false,
   publishRuns: 10,
+  cache: false,
 };
 
 export const USAGE = `usage: npm run bench -- [options]
@@ -60,6 +67,9 @@ export const USAGE = `usage: npm run bench -- [options]
                           on the real WordPress (REAL_WORDPRESS_PORT, started and seeded when needed) and a menu
                           change on the generated site
   --publish-runs N        title edits measured by the publishing phase (default ${DEFAULTS.publishRuns}; env BENCH_PUBLISH_RUNS)
+  --cache                 also run the cache phase (off by default; env BENCH_CACHE=1): next start, Varnish in front
+                          of it and nginx serving the saved article; a menu change and the site down through Varnish;
+                          publish-to-live through Varnish on the real WordPress (REAL_WORDPRESS_PORT)
   --help`;
 
 export class UsageError extends Error {}
@@ -105,6 +115,12 @@ export function parseBenchOptions(argv: readonly string[], env: Record<string, s
     options.publishing = /^(1|true)$/i.test(publishing);
   }
 
+  const cache = env.BENCH_CACHE?.trim();
+  if (cache) {
+    if (!/^(0|1|true|false)$/i.test(cache)) throw new UsageError(`BENCH_CACHE must be 1, 0, true or false, got "${cache}"`);
+    options.cache = /^(1|true)$/i.test(cache);
+  }
+
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     if (flag === '--help' || flag === '-h') return 'help';
@@ -114,6 +130,10 @@ export function parseBenchOptions(argv: readonly string[], env: Record<string, s
     }
     if (flag === '--publishing') {
       options.publishing = true;
+      continue;
+    }
+    if (flag === '--cache') {
+      options.cache = true;
       continue;
     }
     const numeric = Object.entries(NUMERIC).find(([, [name]]) => name === flag);

@@ -69,6 +69,8 @@ export interface Addresses {
   wordpressPort: number;
   /** The revalidation webhook's secret for this run. */
   secret: string;
+  /** Issue 18 (--cache): the Varnish in front of the site, which the site purges on publish (VARNISH_URL). */
+  varnishUrl?: string;
 }
 
 export async function chooseAddresses(): Promise<Addresses> {
@@ -105,6 +107,7 @@ export function siteEnv(addresses: Addresses, variant?: SiteVariant): NodeJS.Pro
     TRUST_PROXY: '1',
     NEXT_DIST_DIR: variant?.distDirName ?? DIST_DIR_NAME,
     NEXT_TELEMETRY_DISABLED: '1',
+    ...(addresses.varnishUrl ? { VARNISH_URL: addresses.varnishUrl } : {}),
   });
 }
 

@@ -1,5 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, unlinkSync, writeFileSync } from 'node:fs';
+import { ensureDebianPackages, missingPackages as missingDebianPackages, type DebianPackage } from '../system/debianPackages';
 
 /**
  * Debian's packages a real WordPress needs here (WORDPRESS-FACTS.md): WordPress 6.1 and its
@@ -28,33 +27,13 @@ const MARKERS: Record<(typeof PACKAGES)[number], string> = {
   'php-codesniffer': '/usr/bin/phpcs',
 };
 
+const DEBIAN_PACKAGES: DebianPackage[] = PACKAGES.map((name) => ({ name, marker: MARKERS[name] }));
+
 export function missingPackages(): string[] {
-  return PACKAGES.filter((name) => !existsSync(MARKERS[name]));
+  return missingDebianPackages(DEBIAN_PACKAGES);
 }
 
-const POLICY = '/usr/sbin/policy-rc.d';
-
+/** Installs what is missing (root), or stops with the apt-get command to run (scripts/system/debianPackages.ts). */
 export function ensurePackages(log: (line: string) => void = console.log): void {
-  const missing = missingPackages();
-  if (missing.length === 0) return;
-  const isRoot = process.getuid?.() === 0;
-  if (!isRoot) {
-    throw new Error(
-      `Debian packages missing: ${missing.join(' ')}. Install them as root: ` +
-        `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`,
-    );
-  }
-  log(`installing Debian packages: ${missing.join(' ')}`);
-  // Package scripts must not start Apache or MariaDB as services: a policy-rc.d that answers 101.
-  const addedPolicy = !existsSync(POLICY);
-  if (addedPolicy) writeFileSync(POLICY, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
-  try {
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    for (const args of [['update'], ['install', '-y', '--no-install-recommends', ...missing]]) {
-      const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
-      if (result.status !== 0) throw new Error(`apt-get ${args[0]} failed (exit ${result.status})`);
-    }
-  } finally {
-    if (addedPolicy) unlinkSync(POLICY);
-  }
+  ensureDebianPackages(DEBIAN_PACKAGES, { purpose: 'the real WordPress', log });
 }

@@ -3,6 +3,7 @@ import { getConfig } from '../../config';
 import { ApiError, jsonApiRoute } from '../api/errors';
 import { configuredRateLimit, enforceRateLimit, type RateLimit } from '../api/rateLimit';
 import { headerValue, readJsonObject, requireMethod } from '../api/request';
+import { SEARCH_KEY, surrogateKeyHeaderName } from '../site/surrogateKeys';
 import { processShared } from '../processShared';
 import { MAX_QUERY_LENGTH, normalizeQuery, queryLength, SEARCH_HEADER } from './query';
 import type { SearchResult } from './types';
@@ -107,6 +108,8 @@ export function createSearchHandler(options: SearchHandlerOptions = {}): NextApi
     }
     res.setHeader('Cache-Control', SEARCH_CACHE_CONTROL);
     res.setHeader('Vary', SEARCH_HEADER);
+    // Issue 18: a content change purges every cached search answer (src/lib/site/surrogateKeys.ts).
+    res.setHeader(surrogateKeyHeaderName(process.env.CACHE_PURGE), SEARCH_KEY);
     res.status(200).json(results);
   });
 }

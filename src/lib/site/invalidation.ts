@@ -51,6 +51,8 @@ export interface InvalidationMessage extends InvalidationScopes {
   v: typeof MESSAGE_VERSION;
   origin: string;
   event?: string;
+  /** Issue 18: set when the sender waits for every instance to say it has cleared (an ack on `{channel}:ack`). */
+  id?: string;
 }
 
 type Log = Pick<Console, 'info' | 'error' | 'warn'>;
@@ -101,10 +103,11 @@ export function decodeMessage(raw: string): InvalidationMessage | null {
     return null;
   }
   if (!isRecord(value)) return null;
-  const { v, origin, menu, content, event } = value;
+  const { v, origin, menu, content, event, id } = value;
   if (v !== MESSAGE_VERSION || typeof origin !== 'string' || origin === '' || typeof menu !== 'boolean' || typeof content !== 'boolean') return null;
   if (event !== undefined && typeof event !== 'string') return null;
-  return { v, origin, menu, content, ...(event === undefined ? {} : { event }) };
+  if (id !== undefined && (typeof id !== 'string' || id === '')) return null;
+  return { v, origin, menu, content, ...(event === undefined ? {} : { event }), ...(id === undefined ? {} : { id }) };
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -127,6 +130,11 @@ export interface BroadcastDeps {
  * (for tests), and never rejects.
  */
 export function broadcastInvalidation(redisUrl: string, scopes: InvalidationScopes, event?: string, deps: BroadcastDeps = {}): Promise<boolean> {
+  return publishInvalidation(redisUrl, scopes, event, deps).then((receivers) => receivers !== null);
+}
+
+/** The publish itself: resolves with how many subscribers received the message, or null when it was not sent. */
+function publishInvalidation(redisUrl: string, scopes: InvalidationScopes, event: string | undefined, deps: BroadcastDeps & { id?: string }): Promise<number | null> {
   const log = deps.log ?? console;
   const fail = (reason: string) => {
     if (!broadcastState.failing) {
@@ -135,7 +143,7 @@ export function broadcastInvalidation(redisUrl: string, scopes: InvalidationScop
         `[invalidate] could not tell the other instances to clear their caches (${reason}): they follow when their copies expire (menu 5 min, search 60 s, sitemap and feeds REVALIDATE_SECONDS); logged once until a broadcast goes through`,
       );
     }
-    return false;
+    return null;
   };
   let connection: NonNullable<BroadcastDeps['connection']>;
   try {
@@ -144,7 +152,14 @@ export function broadcastInvalidation(redisUrl: string, scopes: InvalidationScop
     return Promise.resolve(fail((error as Error)?.message ?? String(error)));
   }
   if (!connection.isReady()) return Promise.resolve(fail(`Redis at ${redactRedisUrl(redisUrl)} is not connected`));
-  const message = encodeMessage({ v: MESSAGE_VERSION, origin: deps.origin ?? processOrigin(), menu: scopes.menu, content: scopes.content, ...(event ? { event } : {}) });
+  const message = encodeMessage({
+    v: MESSAGE_VERSION,
+    origin: deps.origin ?? processOrigin(),
+    menu: scopes.menu,
+    content: scopes.content,
+    ...(event ? { event } : {}),
+    ...(deps.id ? { id: deps.id } : {}),
+  });
   let sent: Promise<unknown>;
   try {
     sent = connection.client.publish(invalidationChannel(redisUrl), message);
@@ -153,11 +168,11 @@ export function broadcastInvalidation(redisUrl: string, scopes: InvalidationScop
     return Promise.resolve(fail((error as Error)?.message ?? String(error)));
   }
   return sent.then(
-    () => {
+    (receivers) => {
       connection.succeeded();
       if (broadcastState.failing) log.info('[invalidate] broadcasting cache invalidations to the other instances again');
       broadcastState.failing = false;
-      return true;
+      return typeof receivers === 'number' ? receivers : 0;
     },
     (error: unknown) => {
       connection.failed(error);
@@ -167,11 +182,84 @@ export function broadcastInvalidation(redisUrl: string, scopes: InvalidationScop
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/* Waiting until every instance has cleared (issue 18)                                         */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * Before the webhook purges the cache in front, every instance must have dropped its copies:
+ * otherwise the cache could fetch an old sitemap or search answer from an instance that has not
+ * heard yet, and keep it. The message then carries an `id`; each subscriber, once it has cleared
+ * (the sender's own included), publishes `{"v": 1, "ack": id, "origin"}` on `{channel}:ack`; the
+ * sender waits for as many acks as Redis said received the message, at most `timeoutMs`.
+ */
+export const ackChannel = (redisUrl: string) => `${invalidationChannel(redisUrl)}:ack`;
+export const ACK_TIMEOUT_MS = 2000;
+
+const ackWaiters = processShared('invalidation-ack-waiters', () => new Map<string, { acks: number; notify: () => void }>());
+
+/** Counts an ack for a message this process waits on (the subscriber calls it). */
+export function receiveAck(raw: string): boolean {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return false;
+  }
+  if (!isRecord(value) || value.v !== MESSAGE_VERSION || typeof value.ack !== 'string') return false;
+  const waiter = ackWaiters.get(value.ack);
+  if (!waiter) return false;
+  waiter.acks++;
+  waiter.notify();
+  return true;
+}
+
+export interface AwaitedBroadcast {
+  /** Subscribers that received the message (every instance's, this one's included); null when not sent. */
+  receivers: number | null;
+  /** Those that said they had cleared within the time. */
+  acknowledged: number;
+}
+
+/**
+ * Broadcasts like `broadcastInvalidation`, then waits until every receiver has acknowledged (or
+ * `timeoutMs` passed). Never rejects.
+ */
+export async function broadcastInvalidationAndWait(
+  redisUrl: string,
+  scopes: InvalidationScopes,
+  event?: string,
+  deps: BroadcastDeps & { timeoutMs?: number } = {},
+): Promise<AwaitedBroadcast> {
+  const id = randomUUID();
+  const waiter = { acks: 0, notify: () => undefined as void };
+  ackWaiters.set(id, waiter);
+  try {
+    const receivers = await publishInvalidation(redisUrl, scopes, event, { ...deps, id });
+    if (receivers === null || receivers === 0) return { receivers, acknowledged: 0 };
+    const deadline = Date.now() + (deps.timeoutMs ?? ACK_TIMEOUT_MS);
+    while (waiter.acks < receivers) {
+      const left = deadline - Date.now();
+      if (left <= 0) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        waiter.notify = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+    return { receivers, acknowledged: Math.min(waiter.acks, receivers) };
+  } finally {
+    ackWaiters.delete(id);
+  }
+}
+
+/* ------------------------------------------------------------------------------------------ */
 /* Receiving                                                                                   */
 /* ------------------------------------------------------------------------------------------ */
 
 export interface SubscriberDeps {
-  /** The process's connection, whose client is duplicated (default: the shared one). */
+  /** The process's connection, whose client is duplicated (default: the shared one); acks go out on it. */
   connection?: Pick<RedisConnection, 'client'>;
   origin?: string;
   /** What a message does (default: clearProcessCaches). */
@@ -207,16 +295,25 @@ export function createInvalidationSubscriber(redisUrl: string, deps: SubscriberD
   let subscribed = false;
   let wasConnected = false;
   let closed = false;
+  let shared: Pick<RedisConnection, 'client'> | null = null;
+  const ack = (raw: string) => {
+    // Issue 18: the sender waits for every instance's ack before it purges the cache in front.
+    const message = decodeMessage(raw);
+    if (!message?.id || !shared) return;
+    shared.client.publish(ackChannel(redisUrl), JSON.stringify({ v: MESSAGE_VERSION, ack: message.id, origin })).catch(() => undefined);
+  };
   const listener = (raw: string) => {
     try {
       handleMessage(raw, origin, clear);
+      ack(raw);
     } catch (error) {
       log.error(`[invalidate] a cache invalidation failed: ${(error as Error)?.message ?? String(error)}`);
     }
   };
   let client: ReturnType<RedisConnection['client']['duplicate']>;
   try {
-    client = (deps.connection ?? sharedRedisConnection(redisUrl)).client.duplicate();
+    shared = deps.connection ?? sharedRedisConnection(redisUrl);
+    client = shared.client.duplicate();
   } catch (error) {
     log.error(`[invalidate] not listening for cache invalidations from other instances: ${(error as Error)?.message ?? String(error)}`);
     return { isSubscribed: () => false, close: async () => undefined };
@@ -233,8 +330,7 @@ export function createInvalidationSubscriber(redisUrl: string, deps: SubscriberD
       clear({ menu: true, content: true });
     }
     wasConnected = true;
-    client
-      .subscribe(channel, listener)
+    Promise.all([client.subscribe(channel, listener), client.subscribe(ackChannel(redisUrl), (raw: string) => void receiveAck(raw))])
       .then(() => {
         subscribed = true;
       })

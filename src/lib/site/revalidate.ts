@@ -8,7 +8,9 @@ import { ApiError, jsonApiRoute } from '../api/errors';
 import { isRecord } from '../isRecord';
 import { processShared } from '../processShared';
 import { parseJson, readBody, requireJsonContentType, requireMethod } from '../api/request';
-import { broadcastInvalidation, clearProcessCaches, type InvalidationScopes } from './invalidation';
+import { broadcastInvalidation, broadcastInvalidationAndWait, clearProcessCaches, type InvalidationScopes } from './invalidation';
+import { payloadKeys, purgeAfterRegeneration, type PurgeReport } from './purgeOnPublish';
+import { LAYOUT_KEY } from './surrogateKeys';
 import { LISTING_PATHS, STATIC_PAGES } from './sitePaths';
 
 /**
@@ -83,6 +85,8 @@ export interface RevalidateResult {
   error?: string;
   /** Plugin payload with `"menu": true`: the pages regenerated in the background. */
   scheduled?: number;
+  /** Issue 18: the purge of the cache in front (when one is configured), after the regeneration. */
+  purge?: PurgeReport;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -344,6 +348,8 @@ export function scheduleMenuRegeneration(paths: readonly string[], revalidate: (
         } else {
           console.info(`[revalidate] menu: ${run.paths.length} pages regenerated in ${seconds} s`);
         }
+        // Issue 18: the cache in front drops every page (the layout key) and gets the new ones.
+        await purgeAfterRegeneration([LAYOUT_KEY], result.revalidated);
       } catch (error) {
         console.error(`[revalidate] menu: the background regeneration stopped: ${(error as Error)?.message ?? String(error)}`);
       }
@@ -397,8 +403,12 @@ export const revalidateHandler = jsonApiRoute('revalidate', async (req: NextApiR
   // In-memory copies derived from WordPress content go first, so regenerated pages read fresh data;
   // every other instance is told to clear its own (not awaited: Redis never slows the webhook).
   clearProcessCaches(scopes);
-  const { redisUrl } = getConfig();
-  if (redisUrl) void broadcastInvalidation(redisUrl, scopes, payload.kind === 'plugin' ? payload.event : payload.kind);
+  const { redisUrl, cachePurge } = getConfig();
+  const event = payload.kind === 'plugin' ? payload.event : payload.kind;
+  // Not awaited here. With a cache in front to purge, the purge (after the regeneration) waits for every instance's ack.
+  let dropped: ReturnType<typeof broadcastInvalidationAndWait> | null = null;
+  if (redisUrl && cachePurge) dropped = broadcastInvalidationAndWait(redisUrl, scopes, event);
+  else if (redisUrl) void broadcastInvalidation(redisUrl, scopes, event);
 
   const { paths, error: listError } = await affectedPaths(payload);
   const revalidate = (path: string) => res.revalidate(path);
@@ -415,6 +425,9 @@ export const revalidateHandler = jsonApiRoute('revalidate', async (req: NextApiR
     okStatus = 202;
   }
   if (error) body = { ...body, error };
+  // Issue 18: purge the regenerated pages' keys in the cache in front, then warm them (never fails the call).
+  const purge = await purgeAfterRegeneration(payloadKeys(payload), result.revalidated, dropped);
+  if (purge) body = { ...body, purge };
   if (result.failed.length > 0 || error) {
     console.error(`[revalidate] ${result.failed.length} of ${paths.length} paths failed${error ? `; ${error}` : ''}`);
   }
