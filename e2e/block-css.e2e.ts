@@ -10,23 +10,16 @@
  * - no CSP violation is reported on the way.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, openPage } from './helpers/browser';
+import { DESKTOP, launchBrowser, openPage, reportCspProblems, type CspProblems } from './helpers/browser';
 import { gotoHydrated, siteUrl } from './helpers/site';
 
 const ARTICLE = '/resources/blogs/tap-and-donate-how-venues-raise-more-at-the-counter';
 const PHONE = { width: 390, height: 844 } as const;
 
-interface Violation {
-  page: string;
-  directive: string;
-  blocked: string;
-  sample: string;
-}
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-let violations: Violation[];
-let consoleProblems: string[];
+const problems: CspProblems = { violations: [], consoleProblems: [] };
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -38,39 +31,20 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  violations = [];
-  consoleProblems = [];
+  problems.violations = [];
+  problems.consoleProblems = [];
 });
 
 afterEach(() => {
-  expect(violations).toEqual([]);
-  expect(consoleProblems).toEqual([]);
+  expect(problems.violations).toEqual([]);
+  expect(problems.consoleProblems).toEqual([]);
 });
 
 /** A fresh visitor whose pages report CSP violations to the test. */
 async function visitor(viewport: { width: number; height: number }): Promise<Page> {
   const { context, page } = await openPage(browser, viewport);
   contexts.push(context);
-  await context.exposeBinding('__cspViolation', (_source, violation: Violation) => {
-    violations.push(violation);
-  });
-  await context.addInitScript(() => {
-    document.addEventListener(
-      'securitypolicyviolation',
-      (event) => {
-        (window as unknown as { __cspViolation: (v: unknown) => void }).__cspViolation({
-          page: location.pathname,
-          directive: event.effectiveDirective,
-          blocked: event.blockedURI,
-          sample: event.sample,
-        });
-      },
-      true,
-    );
-  });
-  page.on('console', (message) => {
-    if (/Content Security Policy|Refused to/i.test(message.text())) consoleProblems.push(`${message.type()}: ${message.text()}`);
-  });
+  await reportCspProblems(context, page, problems);
   return page;
 }
 

@@ -14,21 +14,13 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { CONTENT_TYPES } from '../src/lib/wordpress/contentTypes';
-import { DESKTOP, launchBrowser, openPage } from './helpers/browser';
+import { DESKTOP, launchBrowser, openPage, reportCspProblems, type CspProblems } from './helpers/browser';
 import { firstItem, gotoHydrated, poll, siteUrl } from './helpers/site';
 
-interface Violation {
-  page: string;
-  directive: string;
-  blocked: string;
-  source: string;
-  sample: string;
-}
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-let violations: Violation[];
-let consoleProblems: string[];
+const problems: CspProblems = { violations: [], consoleProblems: [] };
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -40,42 +32,24 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  violations = [];
-  consoleProblems = [];
+  problems.violations = [];
+  problems.consoleProblems = [];
 });
 
 afterEach(() => {
   // The rule of this file: no violation, whatever the step.
-  expect(violations).toEqual([]);
-  expect(consoleProblems).toEqual([]);
+  expect(problems.violations).toEqual([]);
+  expect(problems.consoleProblems).toEqual([]);
 });
 
 /** A fresh visitor whose every page reports CSP violations to the test; not announced as a bot (the consent banner shows). */
 async function visitor(): Promise<Page> {
   const { context, page } = await openPage(browser, DESKTOP);
   contexts.push(context);
-  await context.exposeBinding('__cspViolation', (_source, violation: Violation) => {
-    violations.push(violation);
-  });
   await context.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, 'webdriver', { configurable: true, get: () => false });
-    document.addEventListener(
-      'securitypolicyviolation',
-      (event) => {
-        (window as unknown as { __cspViolation: (v: unknown) => void }).__cspViolation({
-          page: location.pathname,
-          directive: event.effectiveDirective,
-          blocked: event.blockedURI,
-          source: `${event.sourceFile}:${event.lineNumber}`,
-          sample: event.sample,
-        });
-      },
-      true,
-    );
   });
-  page.on('console', (message) => {
-    if (/Content Security Policy|Permissions-Policy|Refused to/i.test(message.text())) consoleProblems.push(`${message.type()}: ${message.text()}`);
-  });
+  await reportCspProblems(context, page, problems);
   return page;
 }
 

@@ -100,3 +100,47 @@ export async function settled(page: Page, { idle = false }: { idle?: boolean } =
       ),
   );
 }
+
+/** One CSP violation, as a page's `securitypolicyviolation` event reports it. */
+export interface CspViolation {
+  page: string;
+  directive: string;
+  blocked: string;
+  source: string;
+  sample: string;
+}
+
+/** Where `reportCspProblems` collects: the violations and the console's CSP and Permissions-Policy complaints. */
+export interface CspProblems {
+  violations: CspViolation[];
+  consoleProblems: string[];
+}
+
+/**
+ * Makes every page of `context` report its CSP violations into `problems.violations`, and `page`'s
+ * console messages about the CSP, the Permissions-Policy or a refused load into
+ * `problems.consoleProblems` (arrays the test empties and checks as it likes).
+ */
+export async function reportCspProblems(context: BrowserContext, page: Page, problems: CspProblems): Promise<void> {
+  await context.exposeBinding('__cspViolation', (_source, violation: CspViolation) => {
+    problems.violations.push(violation);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener(
+      'securitypolicyviolation',
+      (event) => {
+        (window as unknown as { __cspViolation: (v: unknown) => void }).__cspViolation({
+          page: location.pathname,
+          directive: event.effectiveDirective,
+          blocked: event.blockedURI,
+          source: `${event.sourceFile}:${event.lineNumber}`,
+          sample: event.sample,
+        });
+      },
+      true,
+    );
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy|Permissions-Policy|Refused to/i.test(message.text())) problems.consoleProblems.push(`${message.type()}: ${message.text()}`);
+  });
+}
