@@ -72,6 +72,6 @@ describe('detail pages give wide and full blocks room (issue 17)', () => {
     const global = rules(css('src/styles/globals.css'));
     expect(global).toContain('.prose .alignright{margin-left:auto}');
     expect(global).toContain('.prose .wp-block-pullquote blockquote{padding:0;border:0;border-radius:0;background:none;color:inherit;font-size:inherit}');
-    expect(global).toContain('.prose>div{margin-top:0;margin-bottom:1.25em}');
+    expect(global).toContain('.prose>div:not(:last-child){margin-top:0;margin-bottom:1.25em}');
   });
 });

@@ -48,7 +48,16 @@ export interface BlockMeasure {
   items: Box[];
   media: MediaMeasure[];
   /** Button blocks: the link that looks like a button. */
-  link: { color: string; background: string; borderWidth: number; borderColor: string; paddingLeft: number; fontSize: number } | null;
+  link: {
+    color: string;
+    background: string;
+    borderWidth: number;
+    borderColor: string;
+    paddingLeft: number;
+    fontSize: number;
+    /** The editor chose the link's text colour (a `has-*-color` class or an inline colour on it). */
+    colourChosen?: boolean;
+  } | null;
   /** Cover blocks: the overlay. */
   overlay: { background: string; opacity: number } | null;
 }
@@ -153,7 +162,10 @@ export async function measurePage(page: Page, rootSelectors: readonly string[]):
           const a = el.querySelector('.wp-block-button__link, a');
           if (a) {
             const ls = getComputedStyle(a);
-            link = { color: ls.color, background: ls.backgroundColor, borderWidth: px(ls.borderTopWidth), borderColor: ls.borderTopColor, paddingLeft: px(ls.paddingLeft), fontSize: px(ls.fontSize) };
+            const colourChosen =
+              Array.from(a.classList).some((c) => /^has-(?!link-)(?:text-|(?!(?:[a-z0-9-]*-)?(?:background|border)-color$)[a-z0-9-]+-)color$/.test(c)) ||
+              /(^|;)\s*color\s*:/.test(a.getAttribute('style') ?? '');
+            link = { color: ls.color, background: ls.backgroundColor, borderWidth: px(ls.borderTopWidth), borderColor: ls.borderTopColor, paddingLeft: px(ls.paddingLeft), fontSize: px(ls.fontSize), colourChosen };
           }
         }
         let overlay = null;
