@@ -150,9 +150,11 @@ export async function measurePage(page: Page, rootSelectors: readonly string[]):
         else if (name === 'media-text') itemEls = Array.from(el.children).filter((c) => /wp-block-media-text__(media|content)/.test(c.className));
         else if (name === 'group' && (cs.display === 'flex' || cs.display === 'grid')) itemEls = Array.from(el.children);
         const media = [];
-        for (const m of Array.from(el.querySelectorAll('img, video, audio, iframe, [data-embed-placeholder], .embed-placeholder, [class*="embed-consent"]'))) {
+        // The sanitizer's consent placeholder is `.site-embed[data-embed]` (src/lib/embeds/providers.ts); once its iframe is in, the iframe counts instead.
+        for (const m of Array.from(el.querySelectorAll('img, video, audio, iframe, [data-embed], .site-embed, [data-embed-placeholder], .embed-placeholder, [class*="embed-consent"]'))) {
           const mb = m.getBoundingClientRect();
           const tag = m.tagName.toLowerCase();
+          if (tag !== 'iframe' && tag !== 'img' && tag !== 'video' && tag !== 'audio' && (m.querySelector('iframe') || m.parentElement?.closest('[data-embed], .site-embed'))) continue;
           const kind = tag === 'img' || tag === 'video' || tag === 'audio' || tag === 'iframe' ? tag : 'placeholder';
           const img = m as HTMLImageElement;
           media.push({ kind, width: mb.width, height: mb.height, naturalRatio: tag === 'img' && img.naturalWidth > 0 ? img.naturalWidth / img.naturalHeight : null });
