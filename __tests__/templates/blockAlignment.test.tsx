@@ -68,11 +68,13 @@ describe('detail pages give wide and full blocks room (issue 17)', () => {
     expect(property).toContain('inherits:true');
   });
 
-  it('below 600px a right-aligned block is not floated but stays at the right; a pullquote is not drawn as a quotation; divisions keep the rhythm; headings take a coloured block\'s colour', () => {
+  it('below 600px a right-aligned block is not floated but stays at the right; a pullquote is not drawn as a quotation; divisions keep the rhythm; headings take a coloured block\'s colour; table blocks are tables', () => {
     const global = rules(css('src/styles/globals.css'));
     expect(global).toContain('.prose .alignright{margin-left:auto}');
     expect(global).toContain('.prose .wp-block-pullquote blockquote{padding:0;border:0;border-radius:0;background:none;color:inherit;font-size:inherit}');
     expect(global).toContain('.prose>div:not(:last-child){margin-top:0;margin-bottom:1.25em}');
+    // A table block's table is a table (the figure scrolls), not the classic tables' scrolling block.
+    expect(global).toContain('.prose .wp-block-table table{display:table;max-width:none}');
     // Headings inside a block with a chosen text colour take it (the site's headings have their own colour).
     expect(global).toContain('.wp-body .has-text-color :is(h1,h2,h3,h4,h5,h6):not(.has-text-color){color:inherit}');
   });
