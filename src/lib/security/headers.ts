@@ -106,6 +106,8 @@ export function cspDirectives(config: SecurityConfig, { development = false, htt
     ['style-src-attr', [development ? "'unsafe-inline'" : "'none'"]],
     // Images: the site, the media host (CMS media is rewritten to it) and WordPress itself.
     ['img-src', unique(["'self'", ...(media ? [media] : []), wordpress])],
+    // Video and audio (the blocks the sanitizer keeps: their src, sources and tracks) come from the same places.
+    ['media-src', unique(["'self'", ...(media ? [media] : []), wordpress])],
     ['font-src', ["'self'"]],
     // The browser reads alerts from WordPress (src/lib/wordpress/alerts.ts).
     ['connect-src', unique(["'self'", wordpress])],
