@@ -206,4 +206,13 @@ describe('issue 17 fidelity comparison', () => {
     expect(isKnown(result(['alignleft']), known)?.reason).toBe('not floated');
     expect(isKnown(result(['alignwide']), known)).toBeUndefined();
   });
+
+  test('media: a video or audio file that loads on WordPress must load on the site (a blocked file is a box that cannot play)', () => {
+    const video = (loaded: boolean) => ({ kind: 'video' as const, width: 650, height: 366, naturalRatio: null, loaded });
+    const wp = page([block('video', { media: [video(true)] })]);
+    const media = (site: PageMeasure) => compareMeasures('p', 1280, wp, site).find((r) => r.check === 'media')!;
+    expect(media(page([block('video', { media: [video(true)] })])).passed).toBe(true);
+    const blocked = media(page([block('video', { media: [video(false)] })]));
+    expect([blocked.passed, blocked.detail]).toEqual([false, 'WordPress ["video 650×366"], site ["video 650×366 (not loaded)"]']);
+  });
 });

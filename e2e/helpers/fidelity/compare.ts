@@ -171,14 +171,16 @@ export function runCheck(check: CheckName, w: BlockMeasure, s: BlockMeasure, wp:
       // An embed's iframe and the site's consent placeholder count as the same thing: the embed's box.
       const group = (kind: string) => (kind === 'iframe' || kind === 'placeholder' ? 'embed' : kind);
       const visible = (b: BlockMeasure) => b.media.filter((m) => m.width > 0 && m.height > 0);
-      const describe = (b: BlockMeasure) => visible(b).map((m) => `${group(m.kind)} ${Math.round(m.width)}×${Math.round(m.height)}`);
+      const describe = (b: BlockMeasure) => visible(b).map((m) => `${group(m.kind)} ${Math.round(m.width)}×${Math.round(m.height)}${m.loaded === false ? ' (not loaded)' : ''}`);
       const theirs = visible(w);
       const ours = visible(s);
       const sameKinds = JSON.stringify(theirs.map((m) => group(m.kind))) === JSON.stringify(ours.map((m) => group(m.kind)));
       // A cover's image is its background (object-fit: cover): its box is the cover's, the column's
       // width by the cover's height, which the height and alignment checks hold; other images keep their own shape.
       const sameShapes = sameKinds && (w.name === 'cover' || theirs.every((m, i) => m.kind !== 'img' || close(m.width / m.height, ours[i].width / ours[i].height, 0.15)));
-      return result(sameShapes, describe(w), describe(s));
+      // A video or audio file WordPress's page loads must load on the site too (a box that cannot play is not the block).
+      const plays = sameKinds && theirs.every((m, i) => m.loaded !== true || ours[i].loaded === true);
+      return result(sameShapes && plays, describe(w), describe(s));
     }
     case 'set-off':
       return result(setOff(w) === setOff(s) && normaliseAlign(w.textAlign) === normaliseAlign(s.textAlign), [setOff(w), normaliseAlign(w.textAlign)], [setOff(s), normaliseAlign(s.textAlign)]);

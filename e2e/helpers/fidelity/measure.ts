@@ -24,6 +24,8 @@ export interface MediaMeasure {
   height: number;
   /** The image's intrinsic width/height ratio, when it has loaded. */
   naturalRatio: number | null;
+  /** Video and audio: the file's metadata loaded (`readyState` ≥ 1), so it can play; null for other media. */
+  loaded?: boolean | null;
 }
 
 export interface BlockMeasure {
@@ -157,7 +159,8 @@ export async function measurePage(page: Page, rootSelectors: readonly string[]):
           if (tag !== 'iframe' && tag !== 'img' && tag !== 'video' && tag !== 'audio' && (m.querySelector('iframe') || m.parentElement?.closest('[data-embed], .site-embed'))) continue;
           const kind = tag === 'img' || tag === 'video' || tag === 'audio' || tag === 'iframe' ? tag : 'placeholder';
           const img = m as HTMLImageElement;
-          media.push({ kind, width: mb.width, height: mb.height, naturalRatio: tag === 'img' && img.naturalWidth > 0 ? img.naturalWidth / img.naturalHeight : null });
+          const loaded = tag === 'video' || tag === 'audio' ? (m as HTMLMediaElement).readyState >= 1 : null;
+          media.push({ kind, width: mb.width, height: mb.height, naturalRatio: tag === 'img' && img.naturalWidth > 0 ? img.naturalWidth / img.naturalHeight : null, loaded });
         }
         let link = null;
         if (name === 'button') {
