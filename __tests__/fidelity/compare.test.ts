@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import {
+  chosenColours,
   compareMeasures,
   figures,
   isKnown,
@@ -154,5 +155,64 @@ describe('issue 17 fidelity comparison', () => {
   test('social links’ icon colour classes do not make the list itself a coloured block', () => {
     const wp = page([block('social-links', { classes: ['wp-block-social-links', 'has-icon-color', 'has-icon-background-color'] })]);
     expect(compareMeasures('p', 1280, wp, wp).map((r) => r.check)).not.toContain('colour');
+  });
+
+  test('colours: only the colours the editor chose are compared; an unchosen text colour is the page’s own (the site’s typography)', () => {
+    expect(chosenColours({ classes: ['has-tertiary-background-color', 'has-background', 'has-link-color', 'has-border-color', 'has-x-border-color'], inlineStyle: '' })).toEqual({ text: false, background: true });
+    expect(chosenColours({ classes: ['has-contrast-color', 'has-text-color'], inlineStyle: '' })).toEqual({ text: true, background: false });
+    expect(chosenColours({ classes: [], inlineStyle: 'color:#fff;background-color:#1d3557' })).toEqual({ text: true, background: true });
+    const panel = { classes: ['has-tertiary-background-color', 'has-background'] };
+    const wp = page([block('group', { ...panel, color: 'rgb(0, 0, 0)', background: 'rgb(246, 246, 246)' })]);
+    const inherited = page([block('group', { ...panel, color: 'rgb(20, 33, 61)', background: 'rgb(246, 246, 246)' })]);
+    const lostBackground = page([block('group', { ...panel, color: 'rgb(0, 0, 0)', background: 'rgba(0, 0, 0, 0)' })]);
+    const colour = (site: PageMeasure) => compareMeasures('p', 1280, wp, site).find((r) => r.check === 'colour')!.passed;
+    expect([colour(inherited), colour(lostBackground)]).toEqual([true, false]);
+    // A chosen text colour is still compared.
+    const white = page([block('paragraph', { classes: ['has-base-color', 'has-text-color'], color: 'rgb(255, 255, 255)' })]);
+    expect(compareMeasures('p', 1280, white, page([block('paragraph', { classes: ['has-base-color', 'has-text-color'], color: 'rgb(20, 33, 61)' })])).find((r) => r.check === 'colour')!.passed).toBe(false);
+  });
+
+  test('buttons: an unfilled (outline) link that takes its block’s colour (no colour chosen) must take the site’s; a chosen link colour is compared as is', () => {
+    const link = (color: string, colourChosen: boolean, background = 'rgba(0, 0, 0, 0)') => ({ color, background, borderWidth: 2, borderColor: color, paddingLeft: 20, fontSize: 17, colourChosen });
+    const outline = page([block('button', { color: 'rgb(0, 0, 0)', link: link('rgb(0, 0, 0)', false) })]);
+    const check = (wp: PageMeasure, site: PageMeasure) => compareMeasures('p', 1280, wp, site).find((r) => r.check === 'button')!.passed;
+    expect(check(outline, page([block('button', { color: 'rgb(20, 33, 61)', link: link('rgb(20, 33, 61)', false) })]))).toBe(true);
+    // The site's link not taking the surrounding colour fails.
+    expect(check(outline, page([block('button', { color: 'rgb(20, 33, 61)', link: link('rgb(255, 0, 0)', false) })]))).toBe(false);
+    // Chosen black on a black-text page is compared as black, whatever the site's text colour.
+    const chosen = page([block('button', { color: 'rgb(0, 0, 0)', link: link('rgb(0, 0, 0)', true, 'rgb(52, 94, 0)') })]);
+    expect(check(chosen, page([block('button', { color: 'rgb(20, 33, 61)', link: link('rgb(20, 33, 61)', false, 'rgb(52, 94, 0)') })]))).toBe(false);
+    expect(check(chosen, page([block('button', { color: 'rgb(20, 33, 61)', link: link('rgb(0, 0, 0)', false, 'rgb(52, 94, 0)') })]))).toBe(true);
+    // A filled button with the theme's colours (black on lime, like the page's black text): compared as is, never as inherited.
+    const themed = page([block('button', { color: 'rgb(0, 0, 0)', link: link('rgb(0, 0, 0)', false, 'rgb(157, 255, 32)') })]);
+    expect(check(themed, page([block('button', { color: 'rgb(20, 33, 61)', link: link('rgb(0, 0, 0)', false, 'rgb(157, 255, 32)') })]))).toBe(true);
+    expect(check(themed, page([block('button', { color: 'rgb(20, 33, 61)', link: link('rgb(20, 33, 61)', false, 'rgb(157, 255, 32)') })]))).toBe(false);
+  });
+
+  test('a cover’s image is its background: its box follows the column and the cover’s height, so only its presence is compared; other images keep their shape', () => {
+    const img = (width: number, height: number) => ({ kind: 'img' as const, width, height, naturalRatio: 1.6 });
+    const wp = page([block('cover', { media: [img(650, 360)] }), block('image', { media: [img(650, 406)] })]);
+    const site = page([block('cover', { media: [img(800, 360)] }), block('image', { media: [img(800, 360)] })]);
+    expect(compareMeasures('p', 1280, wp, site).filter((r) => r.check === 'media').map((r) => [r.block, r.passed])).toEqual([
+      ['cover', true],
+      ['image', false],
+    ]);
+    expect(compareMeasures('p', 1280, wp, page([block('cover'), block('image', { media: [img(800, 500)] })])).find((r) => r.check === 'media')!.passed).toBe(false);
+  });
+
+  test('a known difference with onlyClass excuses only blocks with the class (a pullquote aligned left or right on phones)', () => {
+    const known: KnownDifference[] = [{ block: 'pullquote', check: 'alignment', widths: [390], onlyClass: /^align(left|right)$/, reason: 'not floated' }];
+    const result = (classes: string[]) => ({ post: 'p', width: 390, block: 'pullquote', index: 0, check: 'alignment' as const, passed: false, detail: '', classes });
+    expect(isKnown(result(['alignleft']), known)?.reason).toBe('not floated');
+    expect(isKnown(result(['alignwide']), known)).toBeUndefined();
+  });
+
+  test('media: a video or audio file that loads on WordPress must load on the site (a blocked file is a box that cannot play)', () => {
+    const video = (loaded: boolean) => ({ kind: 'video' as const, width: 650, height: 366, naturalRatio: null, loaded });
+    const wp = page([block('video', { media: [video(true)] })]);
+    const media = (site: PageMeasure) => compareMeasures('p', 1280, wp, site).find((r) => r.check === 'media')!;
+    expect(media(page([block('video', { media: [video(true)] })])).passed).toBe(true);
+    const blocked = media(page([block('video', { media: [video(false)] })]));
+    expect([blocked.passed, blocked.detail]).toEqual([false, 'WordPress ["video 650×366"], site ["video 650×366 (not loaded)"]']);
   });
 });

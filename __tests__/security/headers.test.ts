@@ -86,6 +86,12 @@ describe('issue 12 §1 Content-Security-Policy', () => {
     expect(directive(upgraded, 'connect-src')).toEqual(["'self'", 'https://127.0.0.1:3001']);
   });
 
+  it('media-src: video and audio blocks load from the site, the media host and WordPress, like images (issue 17)', () => {
+    expect(directive(csp, 'media-src')).toEqual(["'self'", 'https://media.example.com', 'https://cms.example.com']);
+    const noMedia = contentSecurityPolicy(parseConfig({ WORDPRESS_URL: 'http://127.0.0.1:3001' }));
+    expect(directive(noMedia, 'media-src')).toEqual(["'self'", 'http://127.0.0.1:3001']);
+  });
+
   it('upgrade-insecure-requests over https only; violations reported to /api/csp-report (report-uri and report-to)', () => {
     expect(directive(csp, 'upgrade-insecure-requests')).toEqual([]);
     expect(directive(contentSecurityPolicy(localSite), 'upgrade-insecure-requests')).toBeUndefined();

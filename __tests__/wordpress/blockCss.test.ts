@@ -133,6 +133,20 @@ describe('assembleBlockCss', () => {
     expect(recorder.urls).toHaveLength(0);
   });
 
+  it("a file WordPress lacks, answered by its front end's redirect to the site (302), is no CSS: the redirect is not followed", async () => {
+    const site = jest.fn(() => HttpResponse.text('<!doctype html><title>Home</title>', { headers: { 'content-type': 'text/html' } }));
+    server.use(
+      http.get(`${WORDPRESS_BASE}/wp-includes/blocks/column/style.min.css`, () => new HttpResponse(null, { status: 302, headers: { location: 'http://site.example.test/' } })),
+      http.get('http://site.example.test/', site),
+    );
+    const css = await assembleBlockCss({ blocks: ['column', 'columns'], css: '' });
+    expect(css).toContain('.wp-body .wp-block-columns');
+    expect(site).not.toHaveBeenCalled();
+    // Once, cached like a 404: no retries, nothing logged as a failure.
+    expect(requested().filter((p) => p === '/wp-includes/blocks/column/style.min.css')).toHaveLength(1);
+    expect(error).not.toHaveBeenCalled();
+  });
+
   it('a WordPress without the global-styles route (404) has no global styles: the rest is served', async () => {
     server.use(http.get(GLOBAL_STYLES, () => HttpResponse.json({ code: 'rest_no_route', message: 'No route', data: { status: 404 } }, { status: 404 })));
     const css = await assembleBlockCss({ blocks: ['buttons'], css: '' });

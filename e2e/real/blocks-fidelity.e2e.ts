@@ -57,7 +57,7 @@ afterAll(async () => {
   writeFileSync(path.join(ARTIFACTS_DIR, 'blocks-fidelity.md'), markdownReport(results, KNOWN_DIFFERENCES, WIDTHS));
 });
 
-/** Scrolls through the page so lazy media load, then waits for fonts and animations. */
+/** Scrolls through the page so lazy media load, then waits for fonts, video and audio metadata, and animations. */
 async function ready(page: Page): Promise<void> {
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
@@ -67,6 +67,10 @@ async function ready(page: Page): Promise<void> {
     window.scrollTo(0, 0);
     await document.fonts.ready;
   });
+  // Video and audio: until each has its metadata, or has failed (the media check compares whether they load).
+  await page
+    .waitForFunction(() => Array.from(document.querySelectorAll('video, audio')).every((m) => (m as HTMLMediaElement).readyState >= 1 || (m as HTMLMediaElement).error !== null || (m as HTMLMediaElement).networkState === 3), null, { timeout: 10_000 })
+    .catch(() => undefined);
   await settled(page);
 }
 

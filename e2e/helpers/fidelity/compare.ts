@@ -78,6 +78,23 @@ const ALIGN_CLASS = /^align(left|right|center|wide|full)$/;
 // Social links' `has-icon-color` / `has-icon-background-color` colour the icons (each social link's own inline colours), not the list.
 const COLOUR_CLASS = /^has-(?!icon-)([a-z0-9-]+-)?(color|background-color|text-color|background)$/;
 const FONT_SIZE_CLASS = /^has-[a-z0-9-]+-font-size$/;
+/** A text colour the editor chose: `has-text-color`, a palette `has-{slug}-color` (not a background, border, link or icon colour). */
+const TEXT_COLOUR_CLASS = /^has-(?!icon-|link-)(?:text-|(?!(?:[a-z0-9-]*-)?(?:background|border)-color$)[a-z0-9-]+-)color$/;
+/** A background the editor chose: `has-background`, a palette or gradient background. */
+const BACKGROUND_CLASS = /^has-(?:background|[a-z0-9-]+-background-color|[a-z0-9-]+-gradient-background)$/;
+
+/**
+ * Which colours the editor chose for a block: its text colour, its background, or both. What the
+ * editor left alone is inherited (the text colour) or none (the background): the page's own
+ * typography, the site's on the site, the theme's on WordPress (issue 17: the site's typography
+ * stays ours), so only the chosen ones are compared.
+ */
+export function chosenColours(b: Pick<BlockMeasure, 'classes' | 'inlineStyle'>): { text: boolean; background: boolean } {
+  return {
+    text: b.classes.some((c) => TEXT_COLOUR_CLASS.test(c)) || /(^|;)\s*color\s*:/.test(b.inlineStyle),
+    background: b.classes.some((c) => BACKGROUND_CLASS.test(c)) || /(^|;)\s*background(-color|-image)?\s*:/.test(b.inlineStyle),
+  };
+}
 const TEXT_ALIGN_CLASS = /^has-text-align-(left|center|right)$/;
 
 const normaliseAlign = (value: string): string => (value === 'start' ? 'left' : value === 'end' ? 'right' : value === '-webkit-center' ? 'center' : value);
@@ -113,7 +130,8 @@ export function runCheck(check: CheckName, w: BlockMeasure, s: BlockMeasure, wp:
     case 'layout':
       return result(JSON.stringify(rowsOf(w.items)) === JSON.stringify(rowsOf(s.items)), rowsOf(w.items), rowsOf(s.items));
     case 'colour': {
-      const passed = sameColour(w.color, s.color) && sameColour(w.background, s.background);
+      const chosen = chosenColours(w);
+      const passed = (!chosen.text || sameColour(w.color, s.color)) && (!chosen.background || sameColour(w.background, s.background));
       return result(passed, [w.color, w.background], [s.color, s.background]);
     }
     case 'button': {
@@ -121,11 +139,17 @@ export function runCheck(check: CheckName, w: BlockMeasure, s: BlockMeasure, wp:
       const b = s.link;
       if (!b) return result(false, a, null);
       const filled = !transparent(a.background);
+      // An unfilled link whose colour the editor did not choose and that takes its block's colour
+      // (an outline button: `currentColor`, its border too) takes the page's text colour: the
+      // site's on the site. A filled one has the theme's button colours, which the site keeps.
+      const inherits = !filled && a.colourChosen !== true && sameColour(a.color, w.color);
+      const colourOk = inherits ? sameColour(b.color, s.color) : sameColour(a.color, b.color);
+      const borderOk = inherits && sameColour(a.borderColor, a.color) ? sameColour(b.borderColor, b.color) : sameColour(a.borderColor, b.borderColor);
       const passed =
-        sameColour(a.color, b.color) &&
+        colourOk &&
         (filled ? sameColour(a.background, b.background) : transparent(b.background) || sameColour(a.background, b.background)) &&
         (a.borderWidth > 0) === (b.borderWidth > 0) &&
-        (a.borderWidth === 0 || sameColour(a.borderColor, b.borderColor)) &&
+        (a.borderWidth === 0 || borderOk) &&
         b.paddingLeft > 0;
       return result(passed, a, b);
     }
@@ -147,12 +171,16 @@ export function runCheck(check: CheckName, w: BlockMeasure, s: BlockMeasure, wp:
       // An embed's iframe and the site's consent placeholder count as the same thing: the embed's box.
       const group = (kind: string) => (kind === 'iframe' || kind === 'placeholder' ? 'embed' : kind);
       const visible = (b: BlockMeasure) => b.media.filter((m) => m.width > 0 && m.height > 0);
-      const describe = (b: BlockMeasure) => visible(b).map((m) => `${group(m.kind)} ${Math.round(m.width)}×${Math.round(m.height)}`);
+      const describe = (b: BlockMeasure) => visible(b).map((m) => `${group(m.kind)} ${Math.round(m.width)}×${Math.round(m.height)}${m.loaded === false ? ' (not loaded)' : ''}`);
       const theirs = visible(w);
       const ours = visible(s);
       const sameKinds = JSON.stringify(theirs.map((m) => group(m.kind))) === JSON.stringify(ours.map((m) => group(m.kind)));
-      const sameShapes = sameKinds && theirs.every((m, i) => m.kind !== 'img' || close(m.width / m.height, ours[i].width / ours[i].height, 0.15));
-      return result(sameShapes, describe(w), describe(s));
+      // A cover's image is its background (object-fit: cover): its box is the cover's, the column's
+      // width by the cover's height, which the height and alignment checks hold; other images keep their own shape.
+      const sameShapes = sameKinds && (w.name === 'cover' || theirs.every((m, i) => m.kind !== 'img' || close(m.width / m.height, ours[i].width / ours[i].height, 0.15)));
+      // A video or audio file WordPress's page loads must load on the site too (a box that cannot play is not the block).
+      const plays = sameKinds && theirs.every((m, i) => m.loaded !== true || ours[i].loaded === true);
+      return result(sameShapes && plays, describe(w), describe(s));
     }
     case 'set-off':
       return result(setOff(w) === setOff(s) && normaliseAlign(w.textAlign) === normaliseAlign(s.textAlign), [setOff(w), normaliseAlign(w.textAlign)], [setOff(s), normaliseAlign(s.textAlign)]);
@@ -189,6 +217,8 @@ export interface KnownDifference {
   posts?: readonly string[];
   /** Not when WordPress's block has a class matching this (e.g. an editor-chosen font size). */
   unlessClass?: RegExp;
+  /** Only when WordPress's block has a class matching this (e.g. `alignleft`). */
+  onlyClass?: RegExp;
   reason: string;
 }
 
@@ -199,7 +229,8 @@ export function isKnown(result: CheckResult, known: readonly KnownDifference[]):
       k.check === result.check &&
       (!k.widths || k.widths.includes(result.width)) &&
       (!k.posts || k.posts.includes(result.post)) &&
-      !(k.unlessClass && result.classes.some((c) => k.unlessClass!.test(c))),
+      !(k.unlessClass && result.classes.some((c) => k.unlessClass!.test(c))) &&
+      (!k.onlyClass || result.classes.some((c) => k.onlyClass!.test(c))),
   );
 }
 

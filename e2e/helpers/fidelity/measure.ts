@@ -24,6 +24,8 @@ export interface MediaMeasure {
   height: number;
   /** The image's intrinsic width/height ratio, when it has loaded. */
   naturalRatio: number | null;
+  /** Video and audio: the file's metadata loaded (`readyState` ≥ 1), so it can play; null for other media. */
+  loaded?: boolean | null;
 }
 
 export interface BlockMeasure {
@@ -48,7 +50,16 @@ export interface BlockMeasure {
   items: Box[];
   media: MediaMeasure[];
   /** Button blocks: the link that looks like a button. */
-  link: { color: string; background: string; borderWidth: number; borderColor: string; paddingLeft: number; fontSize: number } | null;
+  link: {
+    color: string;
+    background: string;
+    borderWidth: number;
+    borderColor: string;
+    paddingLeft: number;
+    fontSize: number;
+    /** The editor chose the link's text colour (a `has-*-color` class or an inline colour on it). */
+    colourChosen?: boolean;
+  } | null;
   /** Cover blocks: the overlay. */
   overlay: { background: string; opacity: number } | null;
 }
@@ -141,19 +152,25 @@ export async function measurePage(page: Page, rootSelectors: readonly string[]):
         else if (name === 'media-text') itemEls = Array.from(el.children).filter((c) => /wp-block-media-text__(media|content)/.test(c.className));
         else if (name === 'group' && (cs.display === 'flex' || cs.display === 'grid')) itemEls = Array.from(el.children);
         const media = [];
-        for (const m of Array.from(el.querySelectorAll('img, video, audio, iframe, [data-embed-placeholder], .embed-placeholder, [class*="embed-consent"]'))) {
+        // The sanitizer's consent placeholder is `.site-embed[data-embed]` (src/lib/embeds/providers.ts); once its iframe is in, the iframe counts instead.
+        for (const m of Array.from(el.querySelectorAll('img, video, audio, iframe, [data-embed], .site-embed, [data-embed-placeholder], .embed-placeholder, [class*="embed-consent"]'))) {
           const mb = m.getBoundingClientRect();
           const tag = m.tagName.toLowerCase();
+          if (tag !== 'iframe' && tag !== 'img' && tag !== 'video' && tag !== 'audio' && (m.querySelector('iframe') || m.parentElement?.closest('[data-embed], .site-embed'))) continue;
           const kind = tag === 'img' || tag === 'video' || tag === 'audio' || tag === 'iframe' ? tag : 'placeholder';
           const img = m as HTMLImageElement;
-          media.push({ kind, width: mb.width, height: mb.height, naturalRatio: tag === 'img' && img.naturalWidth > 0 ? img.naturalWidth / img.naturalHeight : null });
+          const loaded = tag === 'video' || tag === 'audio' ? (m as HTMLMediaElement).readyState >= 1 : null;
+          media.push({ kind, width: mb.width, height: mb.height, naturalRatio: tag === 'img' && img.naturalWidth > 0 ? img.naturalWidth / img.naturalHeight : null, loaded });
         }
         let link = null;
         if (name === 'button') {
           const a = el.querySelector('.wp-block-button__link, a');
           if (a) {
             const ls = getComputedStyle(a);
-            link = { color: ls.color, background: ls.backgroundColor, borderWidth: px(ls.borderTopWidth), borderColor: ls.borderTopColor, paddingLeft: px(ls.paddingLeft), fontSize: px(ls.fontSize) };
+            const colourChosen =
+              Array.from(a.classList).some((c) => /^has-(?!link-)(?:text-|(?!(?:[a-z0-9-]*-)?(?:background|border)-color$)[a-z0-9-]+-)color$/.test(c)) ||
+              /(^|;)\s*color\s*:/.test(a.getAttribute('style') ?? '');
+            link = { color: ls.color, background: ls.backgroundColor, borderWidth: px(ls.borderTopWidth), borderColor: ls.borderTopColor, paddingLeft: px(ls.paddingLeft), fontSize: px(ls.fontSize), colourChosen };
           }
         }
         let overlay = null;

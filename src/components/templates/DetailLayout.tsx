@@ -81,7 +81,7 @@ export function DetailLayout({ item, eyebrow, lead, meta, action, aside, asideLa
       </header>
 
       <div className={`container ${styles.content}`}>
-        <div className={`${styles.columns} ${aside ? styles.withAside : ''}`}>
+        <div className={`${styles.columns} ${aside ? styles.withAside : styles.roomy}`}>
           {aside ? (
             <aside className={styles.aside} aria-label={asideLabel}>
               {aside}
@@ -93,7 +93,7 @@ export function DetailLayout({ item, eyebrow, lead, meta, action, aside, asideLa
                 <FeaturedImage image={item.featuredImage} priority sizes={DETAIL_IMAGE_SIZES} className={styles.image} />
               </div>
             ) : null}
-            {hasBody ? <RichHtml html={item.html} className={`prose ${BODY_CLASS}`} /> : null}
+            {hasBody ? <RichHtml html={item.html} className={`prose ${BODY_CLASS} ${styles.body}`} /> : null}
             {footer ? <div className={styles.footer}>{footer}</div> : null}
           </div>
         </div>

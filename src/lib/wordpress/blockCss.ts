@@ -62,10 +62,18 @@ const state = processShared('block-css', () => ({
 
 const log = (message: string) => console.error(`[block-css] ${message}`);
 
-/** A file WordPress serves itself; '' for a 404 (no such stylesheet). */
+/**
+ * A 404, or a redirect: a file WordPress does not have (`column/style.min.css`) goes, like any
+ * path, through its rewrite rules to `index.php`, where the plugin's front-end redirect sends
+ * WordPress's 404 to the site's home page (302). Followed, that redirect would read the site
+ * itself (at build time not yet up); it means "no such file" all the same.
+ */
+const noSuchFile = (status: number): boolean => status === 404 || (status >= 300 && status < 400);
+
+/** A file WordPress serves itself; '' when it has no such file (404, or its front end's redirect). */
 async function wordpressFile(path: string): Promise<string> {
-  const { status, headers, data } = await fetchText(wpUrl(serverContext().base, '', path), { isAnswer: (code) => code === 404 });
-  if (status === 404) return '';
+  const { status, headers, data } = await fetchText(wpUrl(serverContext().base, '', path), { isAnswer: noSuchFile, redirect: 'manual' });
+  if (noSuchFile(status)) return '';
   // A 200 that is a page, not a stylesheet (a proxy's or a theme's HTML): no CSS.
   if (/text\/html/i.test(headers.get('content-type') ?? '')) {
     log(`GET ${path} answered HTML, not CSS: used as no stylesheet`);

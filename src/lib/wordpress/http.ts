@@ -62,6 +62,12 @@ export interface FetchJsonOptions {
    * `Authorization`: public reads never carry credentials. Never logged.
    */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * `manual`: a redirect is not followed; its 3xx response is returned (or is a failure, unless
+   * `isAnswer` accepts it). For the block library's files: WordPress answers a file it does not
+   * have through its front end, which the plugin redirects to the site.
+   */
+  redirect?: 'follow' | 'manual';
 }
 
 /**
@@ -98,7 +104,7 @@ async function attempt<T>(url: string, options: FetchJsonOptions, kind: BodyKind
   const timer = setTimeout(() => controller.abort(), ATTEMPT_TIMEOUT_MS);
   try {
     const accept = kind === 'json' ? 'application/json' : 'text/css,*/*;q=0.1';
-    response = await fetch(url, { method: 'GET', headers: { ...options.headers, accept }, signal: controller.signal });
+    response = await fetch(url, { method: 'GET', headers: { ...options.headers, accept }, redirect: options.redirect ?? 'follow', signal: controller.signal });
     const text = await response.text();
     let data: T;
     if (kind === 'text') data = text as T;
