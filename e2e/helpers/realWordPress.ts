@@ -25,13 +25,30 @@ export function adminRest(timeoutMs?: number): RestClient {
   return new RestClient(instance().url, adminUser, appPassword, timeoutMs);
 }
 
-/** Logs the administrator in to wp-admin in the page's context (WordPress's own login form). */
+/**
+ * Logs the administrator in to wp-admin in the page's context (WordPress's own login form). Done
+ * when the browser is on a wp-admin address (the dashboard's own load, slow on a busy machine, is
+ * not waited for). When WordPress answers with its login form again, the form's error is read and
+ * the login tried once more; a second failure throws with that error.
+ */
 export async function logInToWpAdmin(page: Page): Promise<void> {
   const { adminUser, adminPassword } = adminSecrets();
-  await page.goto(`${instance().url}/wp-login.php`);
-  await page.fill('#user_login', adminUser);
-  await page.fill('#user_pass', adminPassword);
-  await Promise.all([page.waitForURL(/\/wp-admin\//), page.click('#wp-submit')]);
+  let error = '';
+  for (let attempt = 1; attempt <= 2; attempt += 1) {
+    await page.goto(`${instance().url}/wp-login.php`);
+    await page.fill('#user_login', adminUser);
+    await page.fill('#user_pass', adminPassword);
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/wp-login.php')),
+      page.click('#wp-submit'),
+    ]);
+    if (answer.status() === 302 && /\/wp-admin\//.test(answer.headers().location ?? '')) {
+      await page.waitForURL(/\/wp-admin\//, { waitUntil: 'commit' });
+      return;
+    }
+    error = (await page.locator('#login_error').textContent().catch(() => null))?.trim() || `HTTP ${answer.status()}`;
+  }
+  throw new Error(`wp-admin login failed twice: ${error}`);
 }
 
 /** Closes the block editor's welcome guide (shown to a user once, from a preference), which would cover the editor. */

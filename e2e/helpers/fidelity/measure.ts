@@ -92,8 +92,16 @@ export async function measurePage(page: Page, rootSelectors: readonly string[]):
         const n = parseFloat(value);
         return Number.isFinite(n) ? n : 0;
       }
+      // The site's consent placeholder for an embed (`.site-embed`, src/lib/embeds/providers.ts) is
+      // the site's own interface, not the editor's content: its words and its paragraphs are not
+      // the block's (the placeholder's box still counts as the embed's media, below).
+      const CONSENT_UI = '.site-embed';
       function words(el: Element) {
-        const text = (el as HTMLElement).innerText || '';
+        let text = (el as HTMLElement).innerText || '';
+        for (const ui of Array.from(el.querySelectorAll(CONSENT_UI))) {
+          const own = (ui as HTMLElement).innerText;
+          if (own) text = text.replace(own, ' ');
+        }
         return text
           .replace(/[\u2018\u2019\u201c\u201d]/g, "'")
           .split(/[^\p{L}\p{N}%.,:'@/-]+/u)
@@ -108,6 +116,7 @@ export async function measurePage(page: Page, rootSelectors: readonly string[]):
       if (!root) throw new Error(`no body element matches ${selectors.join(', ')} on ${location.href}`);
       const knownSet = new Set(known);
       function nameOf(el: Element): string | null {
+        if (el.closest(CONSENT_UI)) return null;
         for (const c of Array.from(el.classList)) {
           const m = /^wp-block-([a-z0-9-]+)$/.exec(c);
           if (m && knownSet.has(m[1])) return m[1];
