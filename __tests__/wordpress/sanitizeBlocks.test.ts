@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
+import { elements } from './parsedElements';
 import { EMBED_PROVIDERS, embedPlaceholderHtml, matchEmbed, type Embed, type EmbedProvider } from '@/lib/embeds/providers';
 import { blockOfClass, coreBlockName } from '@/lib/wordpress/coreBlocks';
 import { liftStyle } from '@/lib/wordpress/inlineStyles';
@@ -20,19 +20,6 @@ import { sanitizeCmsHtml, type SanitizeOptions } from '@/lib/wordpress/sanitize'
  * `dev-cms.example.test`, so the media rewrite is exercised too).
  */
 
-type Node = DefaultTreeAdapterMap['node'];
-type Element = DefaultTreeAdapterMap['element'];
-
-function elements(html: string): Element[] {
-  const found: Element[] = [];
-  const walk = (node: Node) => {
-    if ('tagName' in node) found.push(node);
-    if ('childNodes' in node) node.childNodes.forEach(walk);
-    if (node.nodeName === 'template') walk((node as DefaultTreeAdapterMap['template']).content);
-  };
-  walk(parseFragment(html, { scriptingEnabled: true }));
-  return found;
-}
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 

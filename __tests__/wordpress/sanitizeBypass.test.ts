@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
+import { elements } from './parsedElements';
 import { isSafeUrl, sanitizeCmsHtml, type SanitizeOptions } from '@/lib/wordpress/sanitize';
 
 /**
@@ -12,19 +12,6 @@ import { isSafeUrl, sanitizeCmsHtml, type SanitizeOptions } from '@/lib/wordpres
  * content and no unsafe URL, and sanitizing it again changes nothing (no mutation on re-parse).
  */
 
-type Node = DefaultTreeAdapterMap['node'];
-type Element = DefaultTreeAdapterMap['element'];
-
-function elements(html: string): Element[] {
-  const found: Element[] = [];
-  const walk = (node: Node) => {
-    if ('tagName' in node) found.push(node);
-    if ('childNodes' in node) node.childNodes.forEach(walk);
-    if (node.nodeName === 'template') walk((node as DefaultTreeAdapterMap['template']).content);
-  };
-  walk(parseFragment(html, { scriptingEnabled: true }));
-  return found;
-}
 
 /** The only foreign content that may leave the sanitizer: the social icons' SVG subset (issue 17). */
 const SVG_SUBSET = ['svg', 'g', 'path', 'title'];
