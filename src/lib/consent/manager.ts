@@ -9,6 +9,11 @@
  * active: `window._ccRun`.)
  */
 import type { CookieConsentConfig } from 'vanilla-cookieconsent';
+// The library's stylesheet (32 kB) travels with this chunk, not in the render-blocking CSS of every
+// page (issue 19): nothing of it is painted before this code has drawn the banner, and the chunk
+// resolves only once its stylesheet has loaded. The site's overrides (consent.css, in _app) are
+// written one notch more specific, so they win whichever file comes later.
+import 'vanilla-cookieconsent/dist/cookieconsent.css';
 import { EMBED_PROVIDERS } from '../embeds/providers';
 import { ANALYTICS_SERVICE, EMBEDS_CATEGORY } from './categories';
 import { createConsentConfig } from './config';
