@@ -44,7 +44,7 @@ export function clientNavigationTarget(event: Pick<MouseEvent, 'button' | 'metaK
   return isSitePath(href) ? href : null;
 }
 
-function navigateOnClient(event: MouseEvent<HTMLElement>): void {
+export function navigateOnClient(event: MouseEvent<HTMLElement>): void {
   const href = clientNavigationTarget(event);
   if (href === null) return;
   event.preventDefault();

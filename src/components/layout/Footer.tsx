@@ -4,6 +4,8 @@ import { OFFICE_ADDRESS, SITE_DESCRIPTION, SITE_NAME } from '@/lib/site/brand';
 import type { FooterSection } from './layoutData';
 import { Logo } from './Logo';
 import { SmartLink } from '@/components/content/SmartLink';
+import { navigateOnClient } from '@/components/content/RichHtml';
+import { StaticHtml } from '@/components/static/StaticHtml';
 import styles from './Footer.module.css';
 
 /** The year of the copyright line, taken when the page is built (static generation). */
@@ -15,13 +17,18 @@ export interface FooterProps {
   cookieSettings?: ReactNode;
 }
 
-/** The site footer: the layout data's sections as columns of links, the address, and the legal row. */
+/**
+ * The site footer: the layout data's sections as columns of links, the address, and the legal row.
+ * The columns and the address are kept as the server rendered them (StaticHtml, issue 19) until
+ * the path changes (the current page's link is marked); the legal row, with the cookie settings
+ * button, hydrates.
+ */
 export function Footer({ sections, cookieSettings }: FooterProps) {
   const { asPath } = useRouter();
   return (
     <footer className={`on-dark ${styles.footer}`}>
       <div className="container">
-        <div className={styles.top}>
+        <StaticHtml className={styles.top} contentKey={`${asPath} ${sections.length}`} onClick={navigateOnClient}>
           <div className={styles.brand}>
             <Logo variant="on-dark" />
             <p className={styles.tagline}>{SITE_DESCRIPTION}</p>
@@ -54,7 +61,7 @@ export function Footer({ sections, cookieSettings }: FooterProps) {
               );
             })}
           </nav>
-        </div>
+        </StaticHtml>
         <div className={styles.legal}>
           <p className={styles.copyright} suppressHydrationWarning>
             © {YEAR} {SITE_NAME}. All rights reserved.

@@ -8,6 +8,7 @@ import type { ContentItem } from '@/lib/types';
 import { BODY_CLASS } from '@/lib/wordpress/bodyClass';
 import { contentType } from '@/lib/wordpress/contentTypes';
 import styles from './DetailLayout.module.css';
+import { StaticBody } from '@/components/static/StaticHtml';
 
 /** The featured image's width: the reading column (`.main`, at most 50rem), the page's width less its gutters below that. */
 export const DETAIL_IMAGE_SIZES = '(min-width: 900px) 50rem, calc(100vw - 2rem)';
@@ -56,6 +57,7 @@ export function DetailLayout({ item, eyebrow, lead, meta, action, aside, asideLa
         modifiedTime={item.modified || undefined}
         jsonLd={[...(jsonLd ? [jsonLd] : []), breadcrumbJsonLd(trail, item.path)]}
       />
+      <StaticBody contentKey={item}>
       <header className={styles.header}>
         <div className={`container ${styles.headerInner}`}>
           <Breadcrumbs trail={trail} />
@@ -106,6 +108,7 @@ export function DetailLayout({ item, eyebrow, lead, meta, action, aside, asideLa
           </p>
         ) : null}
       </div>
+      </StaticBody>
     </article>
   );
 }

@@ -5,6 +5,7 @@ import { Seo } from '@/components/seo/Seo';
 import { isTestPage } from '@/lib/testPages';
 import type { Frame, FramePage, MediaImage } from '@/lib/types';
 import { PageHeader } from './PageHeader';
+import { StaticBody } from '@/components/static/StaticHtml';
 
 export interface FramePageProps {
   page: FramePage;
@@ -44,8 +45,10 @@ export function FramePageTemplate({ page }: FramePageProps) {
         image={heroImage(page.frames)}
         noindex={isTestPage(page.path)}
       />
-      {heroHeading ? null : <PageHeader title={page.title} lead={page.excerpt || null} />}
-      <FrameList frames={page.frames} opensPage={heroHeading} />
+      <StaticBody contentKey={page}>
+        {heroHeading ? null : <PageHeader title={page.title} lead={page.excerpt || null} />}
+        <FrameList frames={page.frames} opensPage={heroHeading} />
+      </StaticBody>
     </>
   );
 }

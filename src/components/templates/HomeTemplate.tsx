@@ -12,6 +12,7 @@ import { contentType } from '@/lib/wordpress/contentTypes';
 import { heroImage } from './FramePageTemplate';
 import { PageHeader } from './PageHeader';
 import styles from './HomeTemplate.module.css';
+import { StaticBody } from '@/components/static/StaticHtml';
 
 export interface HomeProps {
   /** The frames of the `home` page (empty when WordPress has none). */
@@ -57,11 +58,13 @@ export function HomeTemplate({ frames, description, news, blogs }: HomeProps) {
   return (
     <>
       <Seo title={SITE_NAME} description={description} path="/" image={heroImage(frames)} jsonLd={organizationJsonLd()} />
-      {heroHeading ? null : <PageHeader eyebrow={SITE_NAME} title={SITE_TAGLINE} />}
-      <FrameList frames={leading} opensPage={heroHeading} />
-      <Teasers heading="Latest news" items={news} href={contentType('news').listingPath ?? '/'} linkLabel="All news" />
-      <Teasers heading="From the blog" items={blogs} href={contentType('blog').listingPath ?? '/'} linkLabel="All blog posts" surface />
-      <FrameList frames={closing} />
+      <StaticBody contentKey={frames}>
+        {heroHeading ? null : <PageHeader eyebrow={SITE_NAME} title={SITE_TAGLINE} />}
+        <FrameList frames={leading} opensPage={heroHeading} />
+        <Teasers heading="Latest news" items={news} href={contentType('news').listingPath ?? '/'} linkLabel="All news" />
+        <Teasers heading="From the blog" items={blogs} href={contentType('blog').listingPath ?? '/'} linkLabel="All blog posts" surface />
+        <FrameList frames={closing} />
+      </StaticBody>
     </>
   );
 }

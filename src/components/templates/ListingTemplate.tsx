@@ -5,6 +5,7 @@ import { Seo } from '@/components/seo/Seo';
 import type { ListingProps } from '@/lib/site/listing';
 import { PageHeader } from './PageHeader';
 import styles from './ListingTemplate.module.css';
+import { StaticBody } from '@/components/static/StaticHtml';
 
 /**
  * THE listing page of every content type (`/about-us/news`, `/resources/blogs/page/2`, ...):
@@ -22,6 +23,7 @@ export function ListingTemplate({ listing }: ListingProps) {
         path={path}
         jsonLd={breadcrumbJsonLd(trail, basePath)}
       />
+      <StaticBody contentKey={listing}>
       <PageHeader title={title} lead={intro} trail={trail}>
         {page > 1 ? (
           <p className={styles.pageOf}>
@@ -37,6 +39,7 @@ export function ListingTemplate({ listing }: ListingProps) {
         )}
         <Pagination basePath={basePath} page={page} totalPages={totalPages} label={`${title} pages`} />
       </div>
+      </StaticBody>
     </>
   );
 }

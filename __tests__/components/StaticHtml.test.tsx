@@ -1,0 +1,107 @@
+/**
+ * Issue 19: parts of the page kept as the server rendered them (StaticHtml) are not hydrated:
+ * the components inside do not run in the browser, their markup stays, the element's own handlers
+ * work, and new content (a client-side navigation) replaces the markup instead of adding to it.
+ */
+import { act, type ReactNode } from 'react';
+import { hydrateRoot, createRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { StaticHtml } from '@/components/static/StaticHtml';
+
+const renders = jest.fn();
+
+function Inner({ text }: { text: string }) {
+  renders(text);
+  return <a href="https://example.com/about-us">{text}</a>;
+}
+
+function App({ contentKey, label, onClick }: { contentKey: unknown; label: string; onClick?: () => void }) {
+  return (
+    <StaticHtml as="section" className="kept" contentKey={contentKey} onClick={onClick}>
+      <Inner text={label} />
+    </StaticHtml>
+  );
+}
+
+describe('issue 19: StaticHtml keeps server markup without hydrating it', () => {
+  let root: Root | undefined;
+  let container: HTMLDivElement;
+
+  beforeEach(() => {
+    renders.mockClear();
+    container = document.createElement('div');
+    document.body.appendChild(container);
+  });
+  afterEach(() => {
+    act(() => root?.unmount());
+    root = undefined;
+    container.remove();
+  });
+
+  /** The server's HTML in the document, then hydration, as a page load does. */
+  async function load(element: ReactNode): Promise<string> {
+    const html = renderToString(element);
+    container.innerHTML = html;
+    renders.mockClear();
+    await act(async () => {
+      root = hydrateRoot(container, element);
+    });
+    return html;
+  }
+
+  it('renders its children on the server, in its element marked data-static', () => {
+    const html = renderToString(<App contentKey="page-1" label="About us" />);
+    expect(html).toMatch(/^<section data-static="[^"]+" class="kept"><a href="https:\/\/example.com\/about-us">About us<\/a><\/section>$/);
+    expect(renders).toHaveBeenCalledWith('About us');
+  });
+
+  it('does not run the components inside while the page hydrates, and keeps their markup', async () => {
+    const html = await load(<App contentKey="page-1" label="About us" />);
+    expect(renders).not.toHaveBeenCalled();
+    expect(container.innerHTML).toBe(html);
+  });
+
+  it('hydrates the element itself: its click handler works', async () => {
+    const onClick = jest.fn();
+    await load(<App contentKey="page-1" label="About us" onClick={onClick} />);
+    act(() => container.querySelector('a')!.click());
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the markup on a later render with the same content key', async () => {
+    const key = { page: 1 };
+    const html = await load(<App contentKey={key} label="About us" />);
+    await act(async () => root!.render(<App contentKey={key} label="About us" />));
+    expect(renders).not.toHaveBeenCalled();
+    expect(container.innerHTML).toBe(html);
+  });
+
+  it('renders new content in place of the kept markup when the key changes (a client-side navigation)', async () => {
+    await load(<App contentKey="page-1" label="About us" />);
+    await act(async () => root!.render(<App contentKey="page-2" label="Careers" />));
+    expect(renders).toHaveBeenCalledWith('Careers');
+    expect(container.querySelectorAll('section')).toHaveLength(1);
+    expect(container.querySelectorAll('a')).toHaveLength(1);
+    expect(container.textContent).toBe('Careers');
+  });
+
+  it('renders its children when there is no server markup (mounted later, or rendered in the browser only)', async () => {
+    await act(async () => {
+      root = createRoot(container);
+      root.render(<App contentKey="page-3" label="Press" />);
+    });
+    expect(renders).toHaveBeenCalledWith('Press');
+    expect(container.textContent).toBe('Press');
+  });
+
+  it('shows the same content when React renders afresh instead of hydrating (after a hydration error)', async () => {
+    container.innerHTML = renderToString(<App contentKey="page-1" label="About us" />);
+    await act(async () => {
+      root = createRoot(container);
+      root.render(<App contentKey="page-1" label="About us" />);
+    });
+    expect(container.querySelectorAll('section')).toHaveLength(1);
+    expect(container.querySelectorAll('a')).toHaveLength(1);
+    expect(container.textContent).toBe('About us');
+  });
+});

@@ -1,0 +1,95 @@
+import { useEffect, useId, useRef, useState, type ElementType, type HTMLAttributes, type ReactNode } from 'react';
+import { loadEmbedGate } from '@/components/content/EmbedGate';
+import { navigateOnClient } from '@/components/content/RichHtml';
+
+/**
+ * Server HTML that the browser keeps as it is, without hydrating it (issue 19: hydrating the
+ * page's static parts was most of React's work at load, and none of it changed what a visitor
+ * sees or can do).
+ *
+ * - On the server it renders its children into its element, marked `data-static` with a `useId`
+ *   (the same on the server and in the hydrating browser).
+ * - While the page hydrates, it finds that element in the document and renders it with the
+ *   element's own markup as `dangerouslySetInnerHTML`. React adopts the element (its attributes
+ *   and event handlers work) and leaves the markup inside untouched: none of the components inside
+ *   run, so none of them may need to (no state, no effects, no React event handlers of their
+ *   own). Should React render the page afresh instead (it does after a hydration error), the same
+ *   markup is what it renders.
+ * - Links inside are plain links; the element's own `onClick` (navigateOnClient) hands site links
+ *   to the router, as next/link would. Embed placeholders inside get their consent gate from here
+ *   (RichHtml's own hook does not run in kept markup).
+ * - The markup is kept while `contentKey` is the one it was hydrated with (compared with
+ *   Object.is). Another key (new page props, another path) renders the children, into another
+ *   element (another React key), so the server's nodes are replaced, never added to. An instance
+ *   that mounts later (a client-side navigation) finds no server element and renders at once.
+ */
+export type StaticHtmlProps = HTMLAttributes<HTMLElement> & {
+  /** The element; `div` by default. */
+  as?: ElementType;
+  /** What the children show: the server's markup is kept while this stays the same. */
+  contentKey: unknown;
+  children?: ReactNode;
+};
+
+interface Kept {
+  contentKey: unknown;
+  html: string;
+}
+
+/** The markup the server rendered for the StaticHtml with this id, if it is in the document. */
+function serverMarkup(id: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const element of document.querySelectorAll('[data-static]')) {
+    if (element.getAttribute('data-static') === id) return element.innerHTML;
+  }
+  return null;
+}
+
+export function StaticHtml({ as: Tag = 'div', contentKey, children, ...attributes }: StaticHtmlProps) {
+  const id = useId();
+  const [kept] = useState<Kept | null>(() => {
+    const html = serverMarkup(id);
+    return html === null ? null : { contentKey, html };
+  });
+  const keep = kept !== null && Object.is(kept.contentKey, contentKey);
+  const ref = useRef<HTMLElement>(null);
+  useKeptEmbeds(ref, keep);
+  if (keep) {
+    return <Tag key="kept" ref={ref} data-static={id} {...attributes} dangerouslySetInnerHTML={{ __html: kept.html }} suppressHydrationWarning />;
+  }
+  return (
+    <Tag key="rendered" data-static={id} {...attributes}>
+      {children}
+    </Tag>
+  );
+}
+
+/** The embed gate for placeholders in kept markup (loaded only when there is one). */
+function useKeptEmbeds(ref: { current: HTMLElement | null }, kept: boolean): void {
+  useEffect(() => {
+    const root = ref.current;
+    if (!kept || !root?.querySelector('[data-embed-src]')) return;
+    let cancelled = false;
+    let stop: (() => void) | null = null;
+    void loadEmbedGate().then(({ startEmbedGate }) => {
+      if (!cancelled) stop = startEmbedGate(root);
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [ref, kept]);
+}
+
+/**
+ * A template's content below its `<Seo>` (which must stay rendered: next/head rewrites the head
+ * from the components it sees). A `display: contents` box, so the layout is the template's own;
+ * site links inside navigate on the client.
+ */
+export function StaticBody({ contentKey, children }: { contentKey: unknown; children: ReactNode }) {
+  return (
+    <StaticHtml className="static-body" contentKey={contentKey} onClick={navigateOnClient}>
+      {children}
+    </StaticHtml>
+  );
+}
