@@ -104,4 +104,48 @@ describe('issue 19: StaticHtml keeps server markup without hydrating it', () => 
     expect(container.querySelectorAll('a')).toHaveLength(1);
     expect(container.textContent).toBe('About us');
   });
+
+  describe('keepWhile: kept only while a media query matches (the desktop menu on a phone)', () => {
+    let matchesNow = true;
+    const listeners = new Set<() => void>();
+    beforeEach(() => {
+      matchesNow = true;
+      listeners.clear();
+      window.matchMedia = jest.fn().mockImplementation((query: string) => ({
+        media: query,
+        get matches() {
+          return matchesNow;
+        },
+        addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+        removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+      })) as unknown as typeof window.matchMedia;
+    });
+
+    function Menu({ label }: { label: string }) {
+      return (
+        <StaticHtml contentKey="/" keepWhile="(max-width: 599.98px)">
+          <Inner text={label} />
+        </StaticHtml>
+      );
+    }
+
+    it('keeps the markup while the query matches at load', async () => {
+      await load(<Menu label="Products" />);
+      expect(renders).not.toHaveBeenCalled();
+    });
+
+    it('hydrates as usual when the query does not match at load', async () => {
+      matchesNow = false;
+      await load(<Menu label="Products" />);
+      expect(renders).toHaveBeenCalledWith('Products');
+    });
+
+    it('renders the children once the query stops matching (the viewport widens)', async () => {
+      await load(<Menu label="Products" />);
+      matchesNow = false;
+      await act(async () => listeners.forEach((listener) => listener()));
+      expect(renders).toHaveBeenCalledWith('Products');
+      expect(container.querySelectorAll('a')).toHaveLength(1);
+    });
+  });
 });

@@ -3,6 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { HeaderSearch } from '@/components/search/HeaderSearch';
 import type { TopMenuEntry } from '@/lib/types';
 import { afterPaint } from '@/lib/afterPaint';
+import { StaticHtml } from '@/components/static/StaticHtml';
 import { MenuIcon } from './icons';
 import { Logo } from './Logo';
 import { SiteMenu } from './SiteMenu';
@@ -14,6 +15,9 @@ import styles from './Header.module.css';
  * (issue 5). The Menu button's state lives here, so a tap before the chunk arrives still opens it.
  */
 const MobileDrawer = afterPaint(() => import('./MobileDrawer').then((module) => module.MobileDrawer), 'MobileDrawer');
+
+/** Below this width the desktop menu is hidden (Header.module.css: `.desktopMenu` shows from 600 px). */
+const NARROW = '(max-width: 599.98px)';
 
 export interface HeaderProps {
   /** The built menu (layout data); empty → the fixed fallback navigation. */
@@ -44,9 +48,10 @@ export function Header({ menu }: HeaderProps) {
     <header className={styles.header}>
       <div className={`container ${styles.inner}`}>
         <Logo variant="compact" />
-        <div className={styles.desktopMenu}>
+        {/* Hidden below 600 px: on a phone its markup is kept, not hydrated, until the viewport widens. */}
+        <StaticHtml className={styles.desktopMenu} contentKey={currentPath} keepWhile={NARROW}>
           <SiteMenu menu={menu} currentPath={currentPath} />
-        </div>
+        </StaticHtml>
         <HeaderSearch />
         <button
           ref={menuButtonRef}

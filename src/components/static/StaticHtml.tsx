@@ -28,6 +28,11 @@ export type StaticHtmlProps = HTMLAttributes<HTMLElement> & {
   as?: ElementType;
   /** What the children show: the server's markup is kept while this stays the same. */
   contentKey: unknown;
+  /**
+   * A media query: the markup is kept only while it matches (checked when the page hydrates, then
+   * on every change). For a part the page hides at some widths: the desktop menu on a phone.
+   */
+  keepWhile?: string;
   children?: ReactNode;
 };
 
@@ -35,6 +40,8 @@ interface Kept {
   contentKey: unknown;
   html: string;
 }
+
+const matches = (query: string) => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
 
 /** The markup the server rendered for the StaticHtml with this id, if it is in the document. */
 function serverMarkup(id: string): string | null {
@@ -45,15 +52,26 @@ function serverMarkup(id: string): string | null {
   return null;
 }
 
-export function StaticHtml({ as: Tag = 'div', contentKey, children, ...attributes }: StaticHtmlProps) {
+export function StaticHtml({ as: Tag = 'div', contentKey, keepWhile, children, ...attributes }: StaticHtmlProps) {
   const id = useId();
   const [kept] = useState<Kept | null>(() => {
+    if (keepWhile !== undefined && !matches(keepWhile)) return null;
     const html = serverMarkup(id);
     return html === null ? null : { contentKey, html };
   });
-  const keep = kept !== null && Object.is(kept.contentKey, contentKey);
+  const [released, setReleased] = useState(false);
+  const keep = kept !== null && !released && Object.is(kept.contentKey, contentKey);
   const ref = useRef<HTMLElement>(null);
   useKeptEmbeds(ref, keep);
+  useEffect(() => {
+    if (!keep || keepWhile === undefined) return undefined;
+    const query = window.matchMedia(keepWhile);
+    const onChange = () => {
+      if (!query.matches) setReleased(true);
+    };
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, [keep, keepWhile]);
   if (keep) {
     return <Tag key="kept" ref={ref} data-static={id} {...attributes} dangerouslySetInnerHTML={{ __html: kept.html }} suppressHydrationWarning />;
   }
