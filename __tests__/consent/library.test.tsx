@@ -2,9 +2,9 @@
  * The real vanilla-cookieconsent 3.1.0 in jsdom, driven through its own DOM (the e2e tests in
  * e2e/consent.e2e.ts repeat this in Chromium, with layout, focus and cookie attributes).
  */
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import * as CookieConsent from 'vanilla-cookieconsent';
-import { CLOSE_BUTTON_LABEL, resetConsentForTests, startConsent } from '@/lib/consent/manager';
+import { CLOSE_BUTTON_LABEL, preparePreferencesWhenIdle, resetConsentForTests, startConsent } from '@/lib/consent/manager';
 import { CONSENT_DEFAULT_SNIPPET } from '@/lib/consent/gtag';
 import { getAnalyticsConsent } from '@/lib/consent/store';
 
@@ -88,5 +88,26 @@ describe('consent with the real library (spec §4 Consent)', () => {
       security_storage: 'denied',
     });
     expect(getAnalyticsConsent()).toBe(true);
+  });
+
+  test('issue 19: while the banner shows, the preferences dialog is built ahead at an idle moment, hidden', async () => {
+    await start();
+    await waitFor(() => expect(document.querySelector('#cc-main .pm')).not.toBeNull());
+    expect(document.documentElement).not.toHaveClass('show--preferences');
+    expect(screen.queryByRole('dialog', { name: 'Cookie preferences' })).toBeNull();
+    // Opening it afterwards shows the dialog that was built.
+    fireEvent.click(screen.getByRole('button', { name: 'Manage Individual preferences' }));
+    expect(document.documentElement).toHaveClass('show--preferences');
+    expect(document.querySelectorAll('#cc-main .pm')).toHaveLength(1);
+  });
+
+  test('issue 19: without the banner (a choice is stored) nothing is built ahead', async () => {
+    const banner = await start();
+    fireEvent.click(within(banner).getByRole('button', { name: 'Accept all' }));
+    CookieConsent.reset(false);
+    resetConsentForTests();
+    await startConsent();
+    preparePreferencesWhenIdle(document, (run) => run());
+    expect(document.querySelector('#cc-main .pm')).toBeNull();
   });
 });

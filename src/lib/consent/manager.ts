@@ -115,6 +115,26 @@ export function focusPreferencesDialog(doc: Document = document, delays: readonl
   schedule(0);
 }
 
+/**
+ * Builds the preferences dialog ahead, while the banner shows, when the browser is idle (issue 19:
+ * built on the tap, its 600-odd elements and their styles held a phone's next paint for about half
+ * a second). The library itself builds it when the pointer enters the banner's "Manage
+ * preferences" button (a head start for a mouse; a finger's tap fires that event in the same
+ * moment); this sends that event at the first idle moment. Hidden, the dialog changes nothing on
+ * screen. Without the banner (a choice is stored) nothing is built ahead.
+ */
+export function preparePreferencesWhenIdle(doc: Document = document, whenIdle: (run: () => void) => void = idle): void {
+  whenIdle(() => {
+    if (doc.querySelector('#cc-main .pm')) return;
+    doc.querySelector('#cc-main .cm [data-role="show"]')?.dispatchEvent(new MouseEvent('mouseenter'));
+  });
+}
+
+function idle(run: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 200);
+}
+
 /** The configuration with this runtime's callbacks. */
 export function createRuntimeConfig(cc: CookieConsentApi): CookieConsentConfig {
   const onEvent = () => applyConsent(cc);
@@ -127,6 +147,7 @@ export function createRuntimeConfig(cc: CookieConsentApi): CookieConsentConfig {
     },
     onModalShow: ({ modalName }) => {
       if (modalName === 'preferencesModal') focusPreferencesDialog();
+      if (modalName === 'consentModal') preparePreferencesWhenIdle();
     },
   });
 }
