@@ -1,5 +1,5 @@
 import { useRouter } from 'next/router';
-import { useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { HeaderSearch } from '@/components/search/HeaderSearch';
 import type { TopMenuEntry } from '@/lib/types';
 import { afterPaint } from '@/lib/afterPaint';
@@ -39,10 +39,11 @@ export function Header({ menu }: HeaderProps) {
   const [drawerOpenOn, setDrawerOpenOn] = useState<string | null>(null);
   const drawerOpen = drawerOpenOn !== null && drawerOpenOn === currentPath;
 
-  const closeDrawer = (returnFocus: boolean) => {
+  // Stable, so the drawer's memoised menu is not rendered again when the drawer opens.
+  const closeDrawer = useCallback((returnFocus: boolean) => {
     setDrawerOpenOn(null);
     if (returnFocus) menuButtonRef.current?.focus();
-  };
+  }, []);
 
   return (
     <header className={styles.header}>

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, startTransition, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { TopMenuEntry } from '@/lib/types';
 import { watchBelowBreakpoint } from '@/lib/viewport';
 import { ChevronDown, CloseIcon } from './icons';
@@ -44,6 +44,7 @@ export function MobileDrawer({ id, open, menu, currentPath, onClose }: MobileDra
   const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const menuState = usePreparedMenu(open, currentPath);
+  const onNavigate = useCallback(() => onClose(false), [onClose]);
 
   // Focus moves into the drawer when it opens; the page behind is scroll-locked while it is open.
   useEffect(() => {
@@ -116,7 +117,7 @@ export function MobileDrawer({ id, open, menu, currentPath, onClose }: MobileDra
             <CloseIcon />
           </button>
         </div>
-        {open || menuState.prepared ? <DrawerMenu key={menuState.key} menu={menu} currentPath={currentPath} onNavigate={() => onClose(false)} /> : null}
+        {open || menuState.prepared ? <DrawerMenu key={menuState.key} menu={menu} currentPath={currentPath} onNavigate={onNavigate} /> : null}
       </div>
     </>
   );
@@ -149,7 +150,8 @@ interface DrawerMenuProps {
   onNavigate: () => void;
 }
 
-function DrawerMenu({ menu, currentPath, onNavigate }: DrawerMenuProps) {
+// Memoised: opening the drawer re-renders the drawer, not the menu rendered ahead inside it.
+const DrawerMenu = memo(function DrawerMenu({ menu, currentPath, onNavigate }: DrawerMenuProps) {
   // The section holding the current page starts expanded.
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(
     () => new Set(menu.filter((entry) => containsCurrentPath(entry, currentPath)).map((entry) => entry.id)),
@@ -230,4 +232,4 @@ function DrawerMenu({ menu, currentPath, onNavigate }: DrawerMenuProps) {
       </ul>
     </nav>
   );
-}
+});
