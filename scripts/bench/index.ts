@@ -347,7 +347,10 @@ async function interactionPhase(ctx: Context): Promise<void> {
       const summary = summarizeInteraction(series.runs);
       const indexes = series.runs.map((run) => Math.round(run.benchmarkIndex));
       const multipliers = series.runs.map((run) => run.multiplier);
-      const range = (values: number[], digits: number) => (values.length ? `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}` : 'n/a');
+      const range = (values: number[], digits: number) => {
+        const format = (value: number) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+        return values.length ? `${format(Math.min(...values))}–${format(Math.max(...values))}` : 'n/a';
+      };
       ctx.metrics.push({
         name: `${prefix}, tap → next paint (Event Timing), median`,
         value: series.error ? null : summary.medianMs,
