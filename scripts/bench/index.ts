@@ -360,7 +360,7 @@ async function interactionPhase(ctx: Context): Promise<void> {
       });
       if (!series.error) ctx.metrics.push({ name: `${prefix}, cross-check (rAF + MessageChannel), median`, value: summary.nextPaintMedianMs, unit: 'ms' });
       ctx.details.push(
-        `${prefix}: ${series.target.url}; records bench/results/interaction/${series.target.file}-{1..${series.runs.length}}.json`,
+        `${prefix}: ${series.target.url}${series.runs.length ? `; records bench/results/interaction/${series.target.file}-{1..${series.runs.length}}.json` : ''}`,
         ...series.runs.map((run, i) => `${prefix}: run ${i + 1}: ${runLine(run)}`),
       );
     }

@@ -237,15 +237,31 @@ interface PageRecord {
   paintedAt: number | null;
 }
 
+/** How long after the next paint the page waits for the click's Event Timing entry. */
+const ENTRY_GRACE_MS = 3000;
+
+/**
+ * Installs the recording just before the tap. The page itself signals when the tap's entries are
+ * in (`window.__interactionDone`): the click's entry arrived (`clickReported`, handed to the page
+ * as source text), or ENTRY_GRACE_MS after the next paint without it (a click under the
+ * threshold). No polling from outside while the tap is handled: a probe would be a task of its
+ * own on the throttled main thread.
+ */
 async function startRecording(page: Page): Promise<void> {
-  await page.evaluate((threshold) => {
-    const record = { since: performance.now(), entries: [] as unknown[], stamps: {} as Record<string, number>, paintedAt: null as number | null };
-    (window as unknown as { __interaction: typeof record }).__interaction = record;
+  await page.evaluate(`window.__clickReported = ${clickReported.toString()}`);
+  await page.evaluate(({ threshold, graceMs }) => {
+    const record = { since: performance.now(), entries: [] as EventEntry[], stamps: {} as Record<string, number>, paintedAt: null as number | null };
+    const win = window as unknown as { __interaction: typeof record; __interactionDone: Promise<void>; __clickReported: typeof clickReported };
+    // No function-valued variables here: tsx would wrap them in a `__name` helper the page lacks.
+    let finish: ((value?: undefined) => void) | undefined;
+    win.__interaction = record;
+    win.__interactionDone = new Promise<void>((resolve) => (finish = resolve));
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & { interactionId: number; processingStart: number; processingEnd: number })[]) {
         const { name, startTime, duration, interactionId, processingStart, processingEnd } = entry;
         record.entries.push({ name, startTime, duration, interactionId, processingStart, processingEnd });
       }
+      if (win.__clickReported(record.entries, record.since)) finish?.();
     }).observe({ type: 'event', durationThreshold: threshold, buffered: true } as PerformanceObserverInit);
     for (const type of ['pointerdown', 'pointerup']) {
       window.addEventListener(type, (event) => (record.stamps[type] ??= event.timeStamp), { capture: true });
@@ -259,17 +275,34 @@ async function startRecording(page: Page): Promise<void> {
         // first one drawn after the click's work; the message runs once it is drawn.
         requestAnimationFrame(() => {
           const channel = new MessageChannel();
-          channel.port1.onmessage = () => (record.paintedAt = performance.now());
+          channel.port1.onmessage = () => {
+            record.paintedAt = performance.now();
+            setTimeout(() => finish?.(), graceMs);
+          };
           channel.port2.postMessage(null);
         });
       },
       { capture: true },
     );
-  }, DURATION_THRESHOLD_MS);
+  }, { threshold: DURATION_THRESHOLD_MS, graceMs: ENTRY_GRACE_MS });
 }
 
-function readRecording(page: Page): Promise<PageRecord> {
-  return page.evaluate(() => (window as unknown as { __interaction: PageRecord }).__interaction);
+/** The page's record once its tap is done (see startRecording), or an error after `timeoutMs`. */
+async function finishedRecording(page: Page, timeoutMs: number, what: string): Promise<PageRecord> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`)), timeoutMs)));
+  try {
+    return await Promise.race([
+      page.evaluate(async () => {
+        const win = window as unknown as { __interaction: PageRecord; __interactionDone: Promise<void> };
+        await win.__interactionDone;
+        return win.__interaction;
+      }),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** One repetition: a new context (a first visit), calibrated, one tap. */
@@ -312,18 +345,9 @@ async function measureOnce(browser: Browser, target: InteractionTarget, benchmar
     if (!box) throw new Error(`${target.label}: the element has no box to tap`);
     await startRecording(page);
     await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-    await target.opened(page);
-    // Event Timing entries arrive once the frame is presented; a click under the threshold
-    // never reports one, so after the paint the page gets a few seconds to report it.
-    const painted = await waitFor(async () => {
-      const record = await readRecording(page);
-      return record.paintedAt !== null ? Date.now() : undefined;
-    }, 30_000, `${target.label}: the next paint after the tap`);
-    const record = await waitFor(async () => {
-      const current = await readRecording(page);
-      return clickReported(current.entries, current.since) || Date.now() - painted > 3000 ? current : undefined;
-    }, 10_000, `${target.label}: the tap's Event Timing entry`);
+    const record = await finishedRecording(page, 60_000, `${target.label}: the tap's click, its next paint and its Event Timing entry`);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await target.opened(page);
     const run: InteractionRun = {
       benchmarkIndex,
       multiplier,
