@@ -12,6 +12,15 @@ describe('bench options', () => {
     expect(parseBenchOptions(['--skip', 'images,serving'], {})).toMatchObject({ skip: ['images', 'serving'] });
   });
 
+  it('issue 19: the interaction measurement is a phase of its own that can be skipped; 5 taps per interaction unless told', () => {
+    expect(DEFAULTS.interactionRuns).toBe(5);
+    expect(parseBenchOptions(['--skip', 'interaction'], {})).toMatchObject({ skip: ['interaction'] });
+    expect(parseBenchOptions([], { BENCH_SKIP: 'lighthouse,interaction' })).toMatchObject({ skip: ['lighthouse', 'interaction'] });
+    expect(parseBenchOptions(['--interaction-runs', '3'], { BENCH_INTERACTION_RUNS: '7' })).toMatchObject({ interactionRuns: 3 });
+    expect(parseBenchOptions([], { BENCH_INTERACTION_RUNS: '7' })).toMatchObject({ interactionRuns: 7 });
+    expect(() => parseBenchOptions(['--interaction-runs', '0'], {})).toThrow('--interaction-runs must be an integer ≥ 1');
+  });
+
   it('flags win over BENCH_* variables, which win over defaults', () => {
     const env = { BENCH_ITEMS: '20', BENCH_DURATION: '5', BENCH_SKIP: 'lighthouse' };
     expect(parseBenchOptions([], env)).toMatchObject({ items: 20, duration: 5, skip: ['lighthouse'] });

@@ -22,6 +22,7 @@ import { parseBenchOptions, USAGE, UsageError, type BenchOptions } from './optio
 import { allPass, checkMetric, formatMarkdownTable, formatTextTable, replaceResultsSection, median, type Budget, type Metric } from './report';
 import { BLOCK_RICH_ARTICLE, htmlFileFor, LARGE_PHOTO_ARTICLE, pickOfferPage, pickRoute, prerenderedRoutes, TEMPLATES } from './routes';
 import { measureRevalidation } from './revalidation';
+import { interactionTargets, measureInteractions, runLine, summarizeInteraction } from './interaction';
 import { measureMenuChange, measurePublish, measureRealMenuChange, menuPages, pickPost, quantile } from './publishing';
 import { instance as realInstance } from '../real-wordpress/paths';
 import { upSeeded } from '../real-wordpress/seeded';
@@ -48,6 +49,8 @@ const BUDGETS = {
   'best-practices': { op: '>=', limit: 0.95 },
   seo: { op: '>=', limit: 1 },
   cls: { op: '==', limit: 0 },
+  /** Issue 19: a tap (Menu, consent preferences) to the next paint, CPU calibrated to a Moto G Power, median. */
+  interactionMs: { op: '<=', limit: 200 },
   /** Issue 10 §4: publish-to-live, median. */
   publishMedianMs: { op: '<=', limit: 2000 },
   /** Issue 18: Varnish's requests/s ÷ nginx serving the saved article as a file. */
@@ -323,6 +326,46 @@ async function revalidationPhase(ctx: Context): Promise<void> {
     ctx.details.push(`revalidation: ${article}: ${times.map((t) => `${Math.round(t)} ms`).join(', ')}`);
   } catch (error) {
     ctx.metrics.push({ name, value: null, unit: 'ms', note: errorText(error) });
+  }
+}
+
+/**
+ * Issue 19: INP-like responsiveness on a first visit to the home page: the Menu button and the
+ * consent banner's preferences button, each tapped `interactionRuns` times in Chromium as
+ * Lighthouse's Moto G Power with the CPU slowed down for this host (interaction.ts).
+ */
+async function interactionPhase(ctx: Context): Promise<void> {
+  const { options, addresses } = ctx;
+  const targets = interactionTargets(addresses.siteUrl);
+  const reportDir = path.join(RESULTS_DIR, 'interaction');
+  rmSync(reportDir, { recursive: true, force: true });
+  ensureChromium(log);
+  log(`[bench] interaction: ${targets.length} taps × ${options.interactionRuns} on ${addresses.siteUrl}/, Moto G Power, CPU calibrated per run`);
+  try {
+    for (const series of await measureInteractions(targets, options.interactionRuns, reportDir, log)) {
+      const prefix = `interaction: ${series.target.label}`;
+      const summary = summarizeInteraction(series.runs);
+      const indexes = series.runs.map((run) => Math.round(run.benchmarkIndex));
+      const multipliers = series.runs.map((run) => run.multiplier);
+      const range = (values: number[], digits: number) => {
+        const format = (value: number) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+        return values.length ? `${format(Math.min(...values))}–${format(Math.max(...values))}` : 'n/a';
+      };
+      ctx.metrics.push({
+        name: `${prefix}, tap → next paint (Event Timing), median`,
+        value: series.error ? null : summary.medianMs,
+        unit: 'ms',
+        budget: BUDGETS.interactionMs,
+        note: series.error ?? `median of ${series.runs.length}, CPU ×${range(multipliers, 1)} for index ${range(indexes, 0)}${summary.underThreshold ? `, ${summary.underThreshold} under 16 ms` : ''}`,
+      });
+      if (!series.error) ctx.metrics.push({ name: `${prefix}, cross-check (rAF + MessageChannel), median`, value: summary.nextPaintMedianMs, unit: 'ms' });
+      ctx.details.push(
+        `${prefix}: ${series.target.url}${series.runs.length ? `; records bench/results/interaction/${series.target.file}-{1..${series.runs.length}}.json` : ''}`,
+        ...series.runs.map((run, i) => `${prefix}: run ${i + 1}: ${runLine(run)}`),
+      );
+    }
+  } catch (error) {
+    ctx.metrics.push({ name: 'interaction: tap → next paint', value: null, unit: 'ms', budget: BUDGETS.interactionMs, note: errorText(error) });
   }
 }
 
@@ -620,7 +663,7 @@ async function main(argv: string[]): Promise<number> {
         cssPhase(ctx);
       }
       if (options.cache) addresses.varnishUrl = `http://${HOST}:${await freePort()}`;
-      const needsSite = options.publishing || options.cache || ['serving', 'images', 'lighthouse', 'revalidation'].some((phase) => !options.skip.includes(phase as never));
+      const needsSite = options.publishing || options.cache || ['serving', 'images', 'lighthouse', 'revalidation', 'interaction'].some((phase) => !options.skip.includes(phase as never));
       if (needsSite) {
         log(`[bench] next start at ${addresses.siteUrl}`);
         ctx.site = await startSite(addresses);
@@ -633,6 +676,7 @@ async function main(argv: string[]): Promise<number> {
       if (!options.skip.includes('images')) await imagesPhase(ctx);
       if (!options.skip.includes('lighthouse')) await lighthousePhase(ctx);
       if (!options.skip.includes('revalidation')) await revalidationPhase(ctx);
+      if (!options.skip.includes('interaction')) await interactionPhase(ctx);
       if (options.publishing) await menuChangePhase(ctx);
       // Issue 18: ends with the site down (the origin-down measurement).
       if (options.cache) await cachePhase(ctx);

@@ -3,7 +3,7 @@
  * the defaults. Pure.
  */
 
-export const PHASES = ['build', 'js', 'serving', 'images', 'lighthouse', 'revalidation'] as const;
+export const PHASES = ['build', 'js', 'serving', 'images', 'lighthouse', 'revalidation', 'interaction'] as const;
 export type Phase = (typeof PHASES)[number];
 
 export interface BenchOptions {
@@ -17,6 +17,8 @@ export interface BenchOptions {
   lighthouseRuns: number;
   /** Revalidation measurements (the median is reported). */
   revalidationRuns: number;
+  /** Issue 19: taps measured per interaction, each in a new browser context (the median is compared). */
+  interactionRuns: number;
   /** Phases not to run (the build always runs: everything else needs it). */
   skip: Phase[];
   /** Also rewrite the results section of docs/performance.md. */
@@ -47,6 +49,7 @@ export const DEFAULTS: BenchOptions = {
   warmup: 3,
   lighthouseRuns: 5,
   revalidationRuns: 3,
+  interactionRuns: 5,
   skip: [],
   writeDocs: false,
   publishing: false,
@@ -61,6 +64,7 @@ export const USAGE = `usage: npm run bench -- [options]
   --warmup S              seconds of warm-up before each serving target (default ${DEFAULTS.warmup}; env BENCH_WARMUP)
   --lighthouse-runs N     Lighthouse runs per page, each within the performance budget (default ${DEFAULTS.lighthouseRuns}; env BENCH_LIGHTHOUSE_RUNS)
   --revalidation-runs N   revalidation measurements, median reported (default ${DEFAULTS.revalidationRuns}; env BENCH_REVALIDATION_RUNS)
+  --interaction-runs N    taps per interaction (Menu, consent preferences), median within budget (default ${DEFAULTS.interactionRuns}; env BENCH_INTERACTION_RUNS)
   --skip a,b              phases to leave out: ${PHASES.filter((p) => p !== 'build').join(', ')} (env BENCH_SKIP)
   --write-docs            also write the table into docs/performance.md
   --publishing            also run the publishing phase (off by default; env BENCH_PUBLISHING=1): publish-to-live
@@ -98,6 +102,7 @@ const NUMERIC = {
   warmup: ['--warmup', 'BENCH_WARMUP', 0],
   lighthouseRuns: ['--lighthouse-runs', 'BENCH_LIGHTHOUSE_RUNS', 1],
   revalidationRuns: ['--revalidation-runs', 'BENCH_REVALIDATION_RUNS', 1],
+  interactionRuns: ['--interaction-runs', 'BENCH_INTERACTION_RUNS', 1],
   publishRuns: ['--publish-runs', 'BENCH_PUBLISH_RUNS', 1],
 } as const satisfies Partial<Record<keyof BenchOptions, readonly [string, string, number]>>;
 
