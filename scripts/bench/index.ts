@@ -21,7 +21,7 @@ import { floorDom, FLOOR_APP_DIR } from './floor';
 import { measurePhoneImages, phoneImageShare, PHONE } from './phoneImages';
 import { parseBenchOptions, USAGE, UsageError, type BenchOptions } from './options';
 import { allPass, checkMetric, formatMarkdownTable, formatTextTable, replaceResultsSection, median, type Budget, type Metric } from './report';
-import { BLOCK_RICH_ARTICLE, htmlFileFor, LARGE_PHOTO_ARTICLE, pickOfferPage, pickRoute, prerenderedRoutes, TEMPLATES } from './routes';
+import { BLOCK_RICH_ARTICLE, htmlFileFor, LARGE_PHOTO_ARTICLE, pickArticle, pickOfferPage, pickRoute, prerenderedRoutes, TEMPLATES } from './routes';
 import { measureRevalidation } from './revalidation';
 import { measureMenuChange, measurePublish, measureRealMenuChange, menuPages, pickPost, quantile } from './publishing';
 import { instance as realInstance } from '../real-wordpress/paths';
@@ -722,7 +722,7 @@ async function main(argv: string[]): Promise<number> {
     log(`[bench] content server at ${addresses.wordpressUrl} with ${options.items} generated items per type`);
     processes.push(await startWordPress(addresses, options.items));
     if (await buildPhase(ctx)) {
-      ctx.article = pickRoute(ctx.routes, TEMPLATES.find((t) => t.name === 'article (blog)')!.route);
+      ctx.article = pickArticle(ctx.routes);
       if (!options.skip.includes('js')) {
         jsPhase(ctx);
         cssPhase(ctx);

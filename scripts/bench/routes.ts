@@ -55,6 +55,17 @@ export function pickRoute(routes: readonly string[], route: string | RegExp): st
   return candidates.find((r) => !isGenerated(r)) ?? candidates[0] ?? null;
 }
 
+/**
+ * The blog article the bench measures as "an article" (serving, Lighthouse, revalidation): the
+ * first built one that is neither the block-rich nor the large-photo article, which are measured
+ * on their own rows (issue 19: home, an article, the offer page and the block-rich article are four
+ * pages). Falls back to any blog article.
+ */
+export function pickArticle(routes: readonly string[]): string | null {
+  const blog = TEMPLATES.find((t) => t.name === 'article (blog)')!.route;
+  return pickRoute(routes.filter((r) => r !== BLOCK_RICH_ARTICLE && r !== LARGE_PHOTO_ARTICLE), blog) ?? pickRoute(routes, blog);
+}
+
 /** The offer page to measure: the first of OFFER_PAGES that was built, else any frame page. */
 export function pickOfferPage(routes: readonly string[]): string | null {
   return OFFER_PAGES.find((page) => routes.includes(page)) ?? pickRoute(routes, TEMPLATES[1].route);
