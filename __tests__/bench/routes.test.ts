@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import path from 'node:path';
 import { createSeedStore } from '../../__mocks__/wordpress/store';
-import { htmlFileFor, BLOCK_RICH_ARTICLE, LARGE_PHOTO_ARTICLE, pickArticle, pickOfferPage, pickRoute, prerenderedRoutes, TEMPLATES } from '../../scripts/bench/routes';
+import { htmlFileFor, BLOCK_RICH_ARTICLE, LARGE_PHOTO_ARTICLE, pickArticle, pickOfferPage, PLAIN_ARTICLE, pickRoute, prerenderedRoutes, TEMPLATES } from '../../scripts/bench/routes';
 
 const ROUTES = [
   '/',
@@ -88,7 +88,12 @@ describe('bench routes: the page that stands for each template', () => {
 });
 
 describe('issue 19: "an article" is a page of its own, not the block-rich or the large-photo article', () => {
-  it('skips the block-rich and the large-photo articles, which sort first but are measured on their own rows', () => {
+  it("is the seed's plain article when it was built, though the block fixtures sort first", () => {
+    const routes = ['/', BLOCK_RICH_ARTICLE, '/resources/blogs/brand-colours-buttons-and-type', PLAIN_ARTICLE, LARGE_PHOTO_ARTICLE];
+    expect(pickArticle(routes)).toBe(PLAIN_ARTICLE);
+  });
+
+  it('without it, skips the block-rich and the large-photo articles, which are measured on their own rows', () => {
     const routes = ['/', BLOCK_RICH_ARTICLE, '/resources/blogs/five-signs', LARGE_PHOTO_ARTICLE];
     expect(pickArticle(routes)).toBe('/resources/blogs/five-signs');
   });
