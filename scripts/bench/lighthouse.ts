@@ -17,10 +17,10 @@ import {
 
 /**
  * Lighthouse (npm `lighthouse`, its default mobile emulation and simulated throttling, the CPU
- * multiplier calibrated per run: issue 19) in Debian's Chromium through chrome-launcher. Each run gets a new browser with a new profile: a first-time
- * visitor, so the cookie banner shows (Chromium's automation flag is turned off, otherwise the
- * consent library takes the browser for a bot and hides the banner, and its layout shift and
- * contrast would go unmeasured).
+ * multiplier calibrated per run: issue 19) in Debian's Chromium through chrome-launcher. Each run
+ * gets a new browser with a new profile: a first-time visitor, so the cookie banner shows
+ * (Chromium's automation flag is turned off, otherwise the consent library takes the browser for a
+ * bot and hides the banner, and its layout shift and contrast would go unmeasured).
  */
 
 // The browser tests' flags (background networking off: a closed network answers Google's
