@@ -104,3 +104,22 @@ describe('bench report: formatting', () => {
     expect(() => median([])).toThrow('empty');
   });
 });
+
+describe('issue 19: an aim is reported, never gates', () => {
+  const aim: Metric = { name: 'lighthouse: home, performance (median of 5), absolute aim', value: 0.67, unit: 'score', budget: { op: '>=', limit: 0.9 }, aim: true };
+
+  it('a missed aim reads "aim missed" beside "aim ≥ 0.90" and does not fail the run', () => {
+    expect(checkMetric(aim)).toBe('aim missed');
+    expect(formatBudget(aim.budget, aim.unit, aim.aim)).toBe('aim ≥ 0.90');
+    expect(allPass([aim])).toBe(true);
+    expect(formatTextTable([aim])).toContain('aim ≥ 0.90  aim missed');
+  });
+
+  it('a met aim reads "aim met"', () => {
+    expect(checkMetric({ ...aim, value: 0.9 })).toBe('aim met');
+  });
+
+  it('the same budget without the aim flag fails the run', () => {
+    expect(allPass([{ ...aim, aim: undefined }])).toBe(false);
+  });
+});

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import path from 'node:path';
 import { createSeedStore } from '../../__mocks__/wordpress/store';
-import { htmlFileFor, BLOCK_RICH_ARTICLE, LARGE_PHOTO_ARTICLE, pickOfferPage, pickRoute, prerenderedRoutes, TEMPLATES } from '../../scripts/bench/routes';
+import { htmlFileFor, BLOCK_RICH_ARTICLE, LARGE_PHOTO_ARTICLE, pickArticle, pickOfferPage, PLAIN_ARTICLE, pickRoute, prerenderedRoutes, TEMPLATES } from '../../scripts/bench/routes';
 
 const ROUTES = [
   '/',
@@ -84,5 +84,22 @@ describe('bench routes: the page that stands for each template', () => {
     expect(htmlFileFor('/d', '/about-us/news/x')).toBe(path.join('/d/server/pages/about-us/news/x.html'));
     expect(prerenderedRoutes({ version: 4, routes: { '/': {}, '/404': {}, '/_next/data/B/index.json': {} }, dynamicRoutes: {} })).toEqual(['/', '/404']);
     expect(() => prerenderedRoutes({})).toThrow('no "routes"');
+  });
+});
+
+describe('issue 19: "an article" is a page of its own, not the block-rich or the large-photo article', () => {
+  it("is the seed's plain article when it was built, though the block fixtures sort first", () => {
+    const routes = ['/', BLOCK_RICH_ARTICLE, '/resources/blogs/brand-colours-buttons-and-type', PLAIN_ARTICLE, LARGE_PHOTO_ARTICLE];
+    expect(pickArticle(routes)).toBe(PLAIN_ARTICLE);
+  });
+
+  it('without it, skips the block-rich and the large-photo articles, which are measured on their own rows', () => {
+    const routes = ['/', BLOCK_RICH_ARTICLE, '/resources/blogs/five-signs', LARGE_PHOTO_ARTICLE];
+    expect(pickArticle(routes)).toBe('/resources/blogs/five-signs');
+  });
+
+  it('falls back to one of them when the build has no other blog article', () => {
+    expect(pickArticle(['/', BLOCK_RICH_ARTICLE])).toBe(BLOCK_RICH_ARTICLE);
+    expect(pickArticle(['/'])).toBeNull();
   });
 });

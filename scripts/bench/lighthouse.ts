@@ -1,15 +1,26 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/helpers/browser';
-import { CATEGORIES, summarizeRuns, type LhrLike, type PageSummary } from './lighthouseResult';
+import { ROOT } from '../../e2e/harness/config';
+import { cpuMultiplier } from './calibration';
+import {
+  benchmarkIndexFromArtifacts,
+  CATEGORIES,
+  interleavedRuns,
+  runLines,
+  summarizeRuns,
+  withCpuMultiplier,
+  type LhrLike,
+  type PageSummary,
+} from './lighthouseResult';
 
 /**
- * Lighthouse (npm `lighthouse`, its default mobile emulation and simulated throttling) in Debian's
- * Chromium through chrome-launcher. Each run gets a new browser with a new profile: a first-time
- * visitor, so the cookie banner shows (Chromium's automation flag is turned off, otherwise the
- * consent library takes the browser for a bot and hides the banner, and its layout shift and
- * contrast would go unmeasured).
+ * Lighthouse (npm `lighthouse`, its default mobile emulation and simulated throttling, the CPU
+ * multiplier calibrated per run: issue 19) in Debian's Chromium through chrome-launcher. Each run
+ * gets a new browser with a new profile: a first-time visitor, so the cookie banner shows
+ * (Chromium's automation flag is turned off, otherwise the consent library takes the browser for a
+ * bot and hides the banner, and its layout shift and contrast would go unmeasured).
  */
 
 // The browser tests' flags (background networking off: a closed network answers Google's
@@ -34,18 +45,62 @@ export function ensureChromium(log: (line: string) => void): void {
   execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
-async function runOnce(url: string): Promise<LhrLike> {
+/**
+ * Lighthouse's errors (a LighthouseError carries its code, e.g. `NO_NAVSTART`, as its message and
+ * a `friendlyMessage`) as the runner's own `Lighthouse: CODE: message`, so a failure thrown while
+ * gathering is retried like one reported in the report's runtimeError.
+ */
+export function asLighthouseError(error: unknown): unknown {
+  const { code, friendlyMessage } = (error ?? {}) as { code?: unknown; friendlyMessage?: unknown };
+  if (error instanceof Error && typeof code === 'string' && typeof friendlyMessage === 'string') return new Error(`Lighthouse: ${code}: ${friendlyMessage}`);
+  return error;
+}
+
+/**
+ * One calibrated run (issue 19): Lighthouse gathers once (`gatherMode`, the CLI's `-G`) into
+ * `workDir`, in a new browser with a new profile; the benchmarkIndex it measured during that very
+ * gather is read from the saved artifacts, turned into a CPU multiplier (calibration.ts), and the
+ * saved artifacts are audited (`auditMode`, `-A`) with simulated throttling at that multiplier,
+ * Lighthouse's default mobile settings otherwise. The report's configSettings.throttling records
+ * the multiplier; it is checked.
+ */
+async function runOnce(url: string, workDir: string): Promise<LhrLike> {
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
-    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
-    const lhr = result.lhr as unknown as LhrLike;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-    return lhr;
+    await lighthouse(url, { port: chrome.port, logLevel: 'error', onlyCategories: [...CATEGORIES], gatherMode: workDir });
+  } catch (error) {
+    throw asLighthouseError(error);
   } finally {
     await chrome.kill();
   }
+  const artifactsFile = path.join(workDir, 'artifacts.json');
+  const artifacts = JSON.parse(readFileSync(artifactsFile, 'utf8')) as { settings?: { throttling?: object } };
+  const multiplier = cpuMultiplier(benchmarkIndexFromArtifacts(artifacts));
+  writeFileSync(artifactsFile, JSON.stringify(withCpuMultiplier(artifacts, multiplier)));
+  let result;
+  try {
+    result = await lighthouse(undefined, {
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      auditMode: workDir,
+      throttlingMethod: 'simulate',
+      throttling: { cpuSlowdownMultiplier: multiplier },
+    });
+  } catch (error) {
+    throw asLighthouseError(error);
+  }
+  if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+  const lhr = result.lhr as unknown as LhrLike;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  const applied = lhr.configSettings?.throttling?.cpuSlowdownMultiplier;
+  if (lhr.configSettings?.throttlingMethod !== 'simulate' || applied !== multiplier) {
+    throw new Error(`The audit did not use the calibrated CPU multiplier ${multiplier} (report: ${lhr.configSettings?.throttlingMethod}, ${applied})`);
+  }
+  return lhr;
 }
 
 /**
@@ -62,10 +117,10 @@ export function isRetriedFailure(error: unknown): boolean {
   return error instanceof Error && RETRIED_RUNTIME_ERRORS.some((code) => error.message.startsWith(`Lighthouse: ${code}:`));
 }
 
-async function measuredRun(url: string, log: (line: string) => void): Promise<LhrLike> {
+async function measuredRun(url: string, workDir: string, log: (line: string) => void): Promise<LhrLike> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await runOnce(url);
+      return await runOnce(url, workDir);
     } catch (error) {
       if (!isRetriedFailure(error) || attempt >= MAX_RETRIES_PER_RUN) throw error;
       log(`[bench] lighthouse: ${url}: ${(error as Error).message.slice(0, 80)}; running it again`);
@@ -73,20 +128,43 @@ async function measuredRun(url: string, log: (line: string) => void): Promise<Lh
   }
 }
 
-/** `runs` Lighthouse runs of one page; every run's report is kept in `reportDir` as `{name}-{n}.json`. */
-export async function lighthousePage(
-  url: string,
+/** Where a run's gathered artifacts go (trace, DevTools log): deleted once the run is audited. */
+export const ARTIFACTS_DIR = path.join(ROOT, '.cache', 'bench-lighthouse');
+
+export interface LighthouseTarget {
+  /** File-name-safe name: reports are `{name}-{run}.json`. */
+  name: string;
+  url: string;
+}
+
+/**
+ * Issue 19: `runs` calibrated runs of every target, interleaved (run 1 of each target in order,
+ * then run 2…), so that the floor and our pages meet the same moments of a host whose speed
+ * swings. Every run's report is kept in `reportDir` as `{name}-{run}.json`. A target whose run
+ * failed (after the retries of RETRIED_RUNTIME_ERRORS) gets that error and is not run again.
+ */
+export async function lighthouseInterleaved(
+  targets: readonly LighthouseTarget[],
   runs: number,
   reportDir: string,
-  name: string,
   log: (line: string) => void = console.log,
-): Promise<PageSummary> {
+): Promise<Map<string, PageSummary | Error>> {
   mkdirSync(reportDir, { recursive: true });
-  const reports: LhrLike[] = [];
-  for (let i = 0; i < runs; i++) {
-    const lhr = await measuredRun(url, log);
-    writeFileSync(path.join(reportDir, `${name}-${i + 1}.json`), JSON.stringify(lhr));
-    reports.push(lhr);
+  const reports = new Map<string, LhrLike[]>(targets.map((t) => [t.name, []]));
+  const failed = new Map<string, Error>();
+  for (const { page, run } of interleavedRuns(targets, runs)) {
+    if (failed.has(page.name)) continue;
+    const workDir = path.join(ARTIFACTS_DIR, `${page.name}-${run}`);
+    try {
+      const lhr = await measuredRun(page.url, workDir, log);
+      writeFileSync(path.join(reportDir, `${page.name}-${run}.json`), JSON.stringify(lhr));
+      reports.get(page.name)!.push(lhr);
+      log(`[bench] lighthouse: ${page.name} run ${run}: ${runLines(summarizeRuns([lhr]))[0].replace(/^run 1: /, '')}`);
+    } catch (error) {
+      failed.set(page.name, error instanceof Error ? error : new Error(String(error)));
+    } finally {
+      rmSync(workDir, { recursive: true, force: true });
+    }
   }
-  return summarizeRuns(reports);
+  return new Map(targets.map((t) => [t.name, failed.get(t.name) ?? summarizeRuns(reports.get(t.name)!)]));
 }

@@ -15,11 +15,13 @@ export interface LhrLike {
   runtimeError?: { code: string; message: string };
   /** Lighthouse's measure of the host's CPU speed during the run (lower: a slower or busier machine). */
   environment?: { benchmarkIndex?: number };
+  /** The settings the run was audited with: the CPU slowdown the calibration chose is in `throttling`. */
+  configSettings?: { throttlingMethod?: string; throttling?: { cpuSlowdownMultiplier?: number } };
 }
 
 export interface PageSummary {
   runs: number;
-  /** The median performance score of the runs; the other scores are those of the run with that median. */
+  /** The median performance score of the runs (issue 19: the budgets hold on the medians); the other scores are those of the median performance run. */
   scores: Record<CategoryId, number | null>;
   /** The largest CLS of all runs (any shift in any run counts). */
   cls: number | null;
@@ -31,13 +33,16 @@ export interface PageSummary {
   shifted: string[];
   /** Each run's benchmarkIndex (host CPU speed; null when not reported). */
   benchmarkIndex: (number | null)[];
-  /** Each run's performance score, in run order; the budget holds for each of them. */
+  /** Each run's CPU slowdown multiplier, as its report's configSettings.throttling records it (issue 19: calibrated per run). */
+  multiplierPerRun: (number | null)[];
+  /** Each run's performance score, in run order. */
   performancePerRun: (number | null)[];
-  /** The lowest performance score of the runs (null when a run has none: that run failed). */
-  lowestPerformance: number | null;
   /** Each run's Largest Contentful Paint (simulated, ms) and Total Blocking Time (ms). */
   lcpPerRun: (number | null)[];
   tbtPerRun: (number | null)[];
+  /** The medians of the runs' TBT and LCP (null when a run has no value: a failed run is no pass). */
+  medianTbt: number | null;
+  medianLcp: number | null;
   /** Per category: the failing audits of the median run, worst first (see failingAudits). */
   failing: Record<CategoryId, string[]>;
 }
@@ -88,6 +93,8 @@ export function summarizeRuns(runs: readonly LhrLike[]): PageSummary {
   const shifted = [...new Set(runs.flatMap(shiftedElements))];
   const performancePerRun = runs.map((lhr) => lhr.categories.performance?.score ?? null);
   const numeric = (id: string) => runs.map((lhr) => lhr.audits[id]?.numericValue ?? null);
+  const tbtPerRun = numeric('total-blocking-time');
+  const lcpPerRun = numeric('largest-contentful-paint');
   return {
     runs: runs.length,
     scores,
@@ -96,10 +103,12 @@ export function summarizeRuns(runs: readonly LhrLike[]): PageSummary {
     medianIndex: runs.indexOf(chosen),
     shifted,
     benchmarkIndex: runs.map((lhr) => lhr.environment?.benchmarkIndex ?? null),
+    multiplierPerRun: runs.map((lhr) => lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? null),
     performancePerRun,
-    lowestPerformance: lowest(performancePerRun),
-    lcpPerRun: numeric('largest-contentful-paint'),
-    tbtPerRun: numeric('total-blocking-time'),
+    lcpPerRun,
+    tbtPerRun,
+    medianTbt: medianOrNull(tbtPerRun),
+    medianLcp: medianOrNull(lcpPerRun),
     failing,
   };
 }
@@ -114,13 +123,82 @@ export function highest(values: readonly (number | null)[]): number | null {
   return values.length && values.every((v): v is number => typeof v === 'number') ? Math.max(...(values as number[])) : null;
 }
 
-/** One line per run: its performance, LCP, TBT and benchmarkIndex (the host's speed during it). */
+/** The median of some values; null when there are none or any is missing (a failed run is no pass). */
+export function medianOrNull(values: readonly (number | null)[]): number | null {
+  return values.length && values.every((v): v is number => typeof v === 'number') ? median(values as number[]) : null;
+}
+
+/**
+ * One line per run: the host's benchmarkIndex during it, the CPU multiplier it was audited with,
+ * its performance, TBT and LCP.
+ */
 export function runLines(summary: PageSummary): string[] {
   const ms = (v: number | null) => (v === null ? 'n/a' : `${Math.round(v)} ms`);
-  return summary.performancePerRun.map(
-    (score, i) =>
-      `run ${i + 1}: performance ${score === null ? 'n/a' : score.toFixed(2)}, LCP ${ms(summary.lcpPerRun[i])}, TBT ${ms(summary.tbtPerRun[i])}, benchmarkIndex ${summary.benchmarkIndex[i] ?? 'n/a'}`,
-  );
+  return summary.performancePerRun.map((score, i) => {
+    const index = summary.benchmarkIndex[i];
+    const multiplier = summary.multiplierPerRun[i];
+    return `run ${i + 1}: benchmarkIndex ${index === null ? 'n/a' : Math.round(index)}, CPU ${multiplier === null ? 'n/a' : `${multiplier.toFixed(2)}×`}, performance ${score === null ? 'n/a' : score.toFixed(2)}, TBT ${ms(summary.tbtPerRun[i])}, LCP ${ms(summary.lcpPerRun[i])}`;
+  });
+}
+
+/**
+ * Issue 19: a page's budgets beside the floor, over the medians of the runs (both measured in the
+ * same bench, interleaved): performance ≥ the floor's − `performanceMargin`; TBT ≤ `tbtFactor` ×
+ * the floor's. The limits are rounded as the table shows them (scores to 2 decimals, ms to 1 ms),
+ * so a row never reads "0.79 ≥ 0.79 FAIL". A limit is null when the floor has no median (the
+ * floor failed): the comparison cannot be made.
+ */
+export interface FloorRules {
+  performanceMargin: number;
+  tbtFactor: number;
+}
+
+export interface FloorLimits {
+  performance: number | null;
+  tbtMs: number | null;
+}
+
+export function floorLimits(floor: Pick<PageSummary, 'scores' | 'medianTbt'>, rules: FloorRules): FloorLimits {
+  const floorPerformance = floor.scores.performance;
+  return {
+    performance: floorPerformance === null ? null : Math.round((floorPerformance - rules.performanceMargin) * 100) / 100,
+    tbtMs: floor.medianTbt === null ? null : Math.round(floor.medianTbt * rules.tbtFactor),
+  };
+}
+
+/**
+ * The order of the calibrated runs (issue 19): run 1 of every page, then run 2 of every page, and
+ * so on, so the floor and our pages meet the same moments of a shared host whose speed swings
+ * within minutes.
+ */
+export function interleavedRuns<T>(pages: readonly T[], runs: number): { page: T; run: number }[] {
+  const order: { page: T; run: number }[] = [];
+  for (let run = 1; run <= runs; run++) for (const page of pages) order.push({ page, run });
+  return order;
+}
+
+/**
+ * The benchmarkIndex Lighthouse measured while gathering (`BenchmarkIndex` of a `-G` run's
+ * artifacts.json, set by core/gather/base-artifacts.js). Throws when it is missing or not a
+ * positive number: such a run cannot be calibrated.
+ */
+export function benchmarkIndexFromArtifacts(artifacts: unknown): number {
+  const index = (artifacts as { BenchmarkIndex?: unknown } | null)?.BenchmarkIndex;
+  if (typeof index !== 'number' || !Number.isFinite(index) || index <= 0) {
+    throw new Error(`The saved artifacts have no usable BenchmarkIndex (${JSON.stringify(index)})`);
+  }
+  return index;
+}
+
+/**
+ * The saved artifacts with the CPU multiplier recorded in their settings. Lighthouse's audit mode
+ * refuses settings that differ from those the artifacts were gathered with; under simulated
+ * throttling the CPU slowdown is applied only when auditing (the gather ran the page unthrottled),
+ * so the saved settings are brought to the multiplier the audit uses. Pure: returns a copy.
+ */
+export function withCpuMultiplier<T extends { settings?: { throttling?: object } }>(artifacts: T, multiplier: number): T {
+  if (!artifacts.settings) throw new Error('The saved artifacts have no settings');
+  return { ...artifacts, settings: { ...artifacts.settings, throttling: { ...artifacts.settings.throttling, cpuSlowdownMultiplier: multiplier } } };
 }
 
 /** The median performance score of the runs (null when none has one). */

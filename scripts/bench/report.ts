@@ -20,25 +20,37 @@ export interface Metric {
   budget?: Budget;
   /** Shown beside the value (e.g. "median of 3", or why it failed). */
   note?: string;
+  /**
+   * The budget is an aim, not a gate (issue 19: "an absolute 0.90 or better on the median"): the
+   * row shows "aim met" or "aim missed" and never fails the run, not even without a value (the
+   * gated rows of the same measurement report that).
+   */
+  aim?: boolean;
 }
 
-export type Status = 'pass' | 'FAIL' | 'ERROR' | '';
+export type Status = 'pass' | 'FAIL' | 'ERROR' | 'aim met' | 'aim missed' | '';
 
-/** pass/FAIL against the budget; ERROR when there is no value; '' when there is no budget. */
+function withinBudget(value: number, unit: Unit, { op, limit }: Budget): boolean {
+  // Compared at the precision the value is shown with, so a row never reads "0.95 ≥ 0.95 FAIL".
+  const shown = roundForUnit(value, unit);
+  if (op === '<=') return shown <= limit;
+  if (op === '>=') return shown >= limit;
+  return shown === limit;
+}
+
+/** pass/FAIL against the budget (aim met/aim missed for an aim); ERROR when there is no value; '' when there is no budget. */
 export function checkMetric(metric: Metric): Status {
   if (metric.value === null || !Number.isFinite(metric.value)) return 'ERROR';
   if (!metric.budget) return '';
-  const { op, limit } = metric.budget;
-  // Compared at the precision the value is shown with, so a row never reads "0.95 ≥ 0.95 FAIL".
-  const value = roundForUnit(metric.value, metric.unit);
-  if (op === '<=') return value <= limit ? 'pass' : 'FAIL';
-  if (op === '>=') return value >= limit ? 'pass' : 'FAIL';
-  return value === limit ? 'pass' : 'FAIL';
+  const within = withinBudget(metric.value, metric.unit, metric.budget);
+  if (metric.aim) return within ? 'aim met' : 'aim missed';
+  return within ? 'pass' : 'FAIL';
 }
 
-/** Whether every metric is within budget and measured. */
+/** Whether every metric is within budget and measured (aims are reported, never gate). */
 export function allPass(metrics: readonly Metric[]): boolean {
   return metrics.every((metric) => {
+    if (metric.aim) return true;
     const status = checkMetric(metric);
     return status === 'pass' || status === '';
   });
@@ -59,10 +71,10 @@ export function formatValue(value: number | null, unit: Unit): string {
   return `${text} ${unit}`;
 }
 
-export function formatBudget(budget: Budget | undefined, unit: Unit): string {
+export function formatBudget(budget: Budget | undefined, unit: Unit, aim = false): string {
   if (!budget) return '';
   const op = budget.op === '<=' ? '≤' : budget.op === '>=' ? '≥' : '=';
-  return `${op} ${formatValue(budget.limit, unit)}`;
+  return `${aim ? 'aim ' : ''}${op} ${formatValue(budget.limit, unit)}`;
 }
 
 interface Row {
@@ -76,7 +88,7 @@ function rows(metrics: readonly Metric[]): Row[] {
   return metrics.map((metric) => ({
     metric: metric.name,
     value: metric.note ? `${formatValue(metric.value, metric.unit)} (${metric.note})` : formatValue(metric.value, metric.unit),
-    budget: formatBudget(metric.budget, metric.unit),
+    budget: formatBudget(metric.budget, metric.unit, metric.aim),
     result: checkMetric(metric),
   }));
 }

@@ -55,6 +55,27 @@ export function pickRoute(routes: readonly string[], route: string | RegExp): st
   return candidates.find((r) => !isGenerated(r)) ?? candidates[0] ?? null;
 }
 
+/**
+ * The seed's plain blog article (text, a featured image, no block showcase): the bench's "an
+ * article" for serving, Lighthouse and revalidation, as in issue 13's measurements. Named because
+ * since issue 17 the seed's block fixtures (`blocks-showcase`, `brand-colours-buttons-and-type`…,
+ * docs/blocks-fidelity.md) sort first among the blog articles, and they are not a typical article:
+ * the colour showcase's editor-chosen button colours fail contrast on purpose.
+ */
+export const PLAIN_ARTICLE = '/resources/blogs/five-signs-your-terminal-estate-needs-attention';
+
+/**
+ * The blog article the bench measures as "an article" (issue 19: home, an article, the offer page
+ * and the block-rich article are four pages): PLAIN_ARTICLE when built, else the first built blog
+ * article that is neither the block-rich nor the large-photo article (measured on their own
+ * rows), else any blog article.
+ */
+export function pickArticle(routes: readonly string[]): string | null {
+  if (routes.includes(PLAIN_ARTICLE)) return PLAIN_ARTICLE;
+  const blog = TEMPLATES.find((t) => t.name === 'article (blog)')!.route;
+  return pickRoute(routes.filter((r) => r !== BLOCK_RICH_ARTICLE && r !== LARGE_PHOTO_ARTICLE), blog) ?? pickRoute(routes, blog);
+}
+
 /** The offer page to measure: the first of OFFER_PAGES that was built, else any frame page. */
 export function pickOfferPage(routes: readonly string[]): string | null {
   return OFFER_PAGES.find((page) => routes.includes(page)) ?? pickRoute(routes, TEMPLATES[1].route);

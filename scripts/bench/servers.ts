@@ -4,6 +4,7 @@ import path from 'node:path';
 import { BIN, HOST, ROOT } from '../../e2e/harness/config';
 import { childEnv, freePort, killGroup, killGroupSync, startDetached, waitForHttp, type Started } from '../../e2e/harness/processes';
 import { NEXT_BUILD_ARGS } from '../next-build';
+import { FLOOR_APP_DIR, FLOOR_CACHE_DIR } from './floor';
 
 /**
  * The processes the bench starts: the local content server, `next build`, `next start` and the
@@ -136,6 +137,35 @@ export async function startSite(addresses: Addresses, variant?: SiteVariant): Pr
   const site = start(path.join(BIN, 'next'), ['start', '-p', String(addresses.sitePort), '-H', HOST], siteEnv(addresses, variant), variant ? `site-${variant.suffix}.log` : 'site.log');
   await waitForHttp(`${addresses.siteUrl}/`, { timeoutMs: 120_000, process: site.started, logFile: site.log });
   return site;
+}
+
+/** Issue 19, the floor (scripts/bench/floor/): the home page DOM it serves, and its own build directory. */
+export const FLOOR_HTML = path.join(ROOT, FLOOR_CACHE_DIR, 'home.html');
+export const FLOOR_DIST_DIR = path.join(ROOT, FLOOR_CACHE_DIR, 'next');
+
+function floorEnv(): NodeJS.ProcessEnv {
+  return childEnv({
+    BENCH_FLOOR_HTML: FLOOR_HTML,
+    // next.config.mjs's distDir is relative to the app's directory.
+    BENCH_FLOOR_DIST_DIR: path.relative(path.join(ROOT, FLOOR_APP_DIR), FLOOR_DIST_DIR),
+    NEXT_TELEMETRY_DISABLED: '1',
+  });
+}
+
+/** `next build` of the floor app with the site's build arguments (`build --webpack`); resolves with its exit code. */
+export async function runFloorBuild(): Promise<string> {
+  const [command, ...rest] = NEXT_BUILD_ARGS;
+  const build = start(path.join(BIN, 'next'), [command, FLOOR_APP_DIR, ...rest], floorEnv(), 'build-floor.log');
+  const code = await build.started.exited;
+  running.delete(build.pid);
+  return code;
+}
+
+/** `next start` over the floor's build on `port`, ready when `/` answers 200. */
+export async function startFloor(port: number): Promise<Process> {
+  const floor = start(path.join(BIN, 'next'), ['start', FLOOR_APP_DIR, '-p', String(port), '-H', HOST], floorEnv(), 'floor.log');
+  await waitForHttp(`http://${HOST}:${port}/`, { timeoutMs: 120_000, process: floor.started, logFile: floor.log });
+  return floor;
 }
 
 /** The minimal static file server (static-server.mjs) over the build's HTML files. */

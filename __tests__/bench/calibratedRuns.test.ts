@@ -1,0 +1,110 @@
+/** @jest-environment node */
+import {
+  benchmarkIndexFromArtifacts,
+  floorLimits,
+  interleavedRuns,
+  medianOrNull,
+  runLines,
+  summarizeRuns,
+  withCpuMultiplier,
+  type LhrLike,
+} from '../../scripts/bench/lighthouseResult';
+
+/** A calibrated run's report: its scores, TBT and LCP, the host's index and the multiplier it was audited with. */
+function run(performance: number, tbt: number, lcp: number, benchmarkIndex: number, multiplier: number): LhrLike {
+  return {
+    categories: { performance: { score: performance, auditRefs: [] }, accessibility: { score: 1, auditRefs: [] }, 'best-practices': { score: 1, auditRefs: [] }, seo: { score: 1, auditRefs: [] } },
+    audits: {
+      'total-blocking-time': { id: 'total-blocking-time', score: 0.5, numericValue: tbt },
+      'largest-contentful-paint': { id: 'largest-contentful-paint', score: 0.5, numericValue: lcp },
+      'cumulative-layout-shift': { id: 'cumulative-layout-shift', score: 1, numericValue: 0 },
+    },
+    environment: { benchmarkIndex },
+    configSettings: { throttlingMethod: 'simulate', throttling: { cpuSlowdownMultiplier: multiplier } },
+  };
+}
+
+const RULES = { performanceMargin: 0.05, tbtFactor: 1.5 };
+
+describe('issue 19: the budgets hold on the medians of the calibrated runs', () => {
+  it('a page is summarised by the median of its runs, performance and TBT alike, not by its best or worst run', () => {
+    const summary = summarizeRuns([run(0.9, 200, 2000, 2000, 6), run(0.6, 1500, 4000, 900, 1.73), run(0.8, 400, 2500, 1600, 4.29)]);
+    expect(summary.scores.performance).toBe(0.8);
+    expect(summary.medianTbt).toBe(400);
+    expect(summary.medianLcp).toBe(2500);
+  });
+
+  it('an even number of runs takes the mean of the middle two', () => {
+    expect(medianOrNull([300, 100])).toBe(200);
+  });
+
+  it('a run without a value leaves the median unknown: a failed run is never a pass', () => {
+    expect(medianOrNull([300, null, 100])).toBeNull();
+    expect(medianOrNull([])).toBeNull();
+  });
+
+  it("each run's benchmarkIndex and the multiplier its report was audited with are reported, with its score, TBT and LCP", () => {
+    const summary = summarizeRuns([run(0.72, 1286, 3100.4, 2310.6, 7.33)]);
+    expect(summary.multiplierPerRun).toEqual([7.33]);
+    expect(runLines(summary)).toEqual(['run 1: benchmarkIndex 2311, CPU 7.33×, performance 0.72, TBT 1286 ms, LCP 3100 ms']);
+  });
+});
+
+describe('issue 19: our pages beside the floor', () => {
+  it("performance must reach the floor's median − 0.05", () => {
+    const floor = summarizeRuns([run(0.84, 500, 2000, 1500, 4), run(0.9, 300, 1800, 2000, 6), run(0.72, 900, 2500, 1000, 1.86)]);
+    expect(floorLimits(floor, RULES).performance).toBe(0.79);
+  });
+
+  it("TBT must stay within 1.5 × the floor's median TBT", () => {
+    const floor = summarizeRuns([run(0.84, 500, 2000, 1500, 4), run(0.9, 300, 1800, 2000, 6), run(0.72, 901, 2500, 1000, 1.86)]);
+    expect(floorLimits(floor, RULES).tbtMs).toBe(750);
+  });
+
+  it('the limits are rounded as the table shows them (no 0.7899999)', () => {
+    expect(floorLimits({ scores: { performance: 0.84, accessibility: 1, 'best-practices': 1, seo: 1 }, medianTbt: 263.3 }, RULES)).toEqual({ performance: 0.79, tbtMs: 395 });
+  });
+
+  it('without a floor median there is no limit (the comparison fails as unmeasured, never passes)', () => {
+    expect(floorLimits({ scores: { performance: null, accessibility: null, 'best-practices': null, seo: null }, medianTbt: null }, RULES)).toEqual({ performance: null, tbtMs: null });
+  });
+});
+
+describe('issue 19: the runs are interleaved', () => {
+  it('run 1 of every page (the floor first), then run 2 of every page: never all runs of one page in a row', () => {
+    expect(interleavedRuns(['floor', 'home', 'article'], 2)).toEqual([
+      { page: 'floor', run: 1 },
+      { page: 'home', run: 1 },
+      { page: 'article', run: 1 },
+      { page: 'floor', run: 2 },
+      { page: 'home', run: 2 },
+      { page: 'article', run: 2 },
+    ]);
+  });
+
+  it('N runs of P pages are N × P runs', () => {
+    expect(interleavedRuns(['a', 'b', 'c', 'd', 'e', 'f'], 5)).toHaveLength(30);
+  });
+});
+
+describe('issue 19: each run is calibrated from the artifacts it gathered', () => {
+  it("reads the BenchmarkIndex Lighthouse saved with the run's artifacts (-G)", () => {
+    expect(benchmarkIndexFromArtifacts({ BenchmarkIndex: 1826.5, settings: {} })).toBe(1826.5);
+  });
+
+  it('refuses artifacts without a usable BenchmarkIndex: such a run cannot be calibrated', () => {
+    expect(() => benchmarkIndexFromArtifacts({})).toThrow(/BenchmarkIndex/);
+    expect(() => benchmarkIndexFromArtifacts({ BenchmarkIndex: 0 })).toThrow(/BenchmarkIndex/);
+    expect(() => benchmarkIndexFromArtifacts({ BenchmarkIndex: '1500' })).toThrow(/BenchmarkIndex/);
+    expect(() => benchmarkIndexFromArtifacts(null)).toThrow(/BenchmarkIndex/);
+  });
+
+  it("records the calibrated multiplier in the saved settings, the rest of the throttling untouched (audit mode refuses settings that differ from the gather's)", () => {
+    const artifacts = { BenchmarkIndex: 2000, settings: { formFactor: 'mobile', throttling: { rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: 4 } } };
+    const calibrated = withCpuMultiplier(artifacts, 6);
+    expect(calibrated.settings.throttling).toEqual({ rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: 6 });
+    expect(calibrated.settings.formFactor).toBe('mobile');
+    expect(artifacts.settings.throttling.cpuSlowdownMultiplier).toBe(4);
+    expect(() => withCpuMultiplier({}, 6)).toThrow(/settings/);
+  });
+});
