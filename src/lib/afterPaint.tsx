@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 
 /**
  * A component whose code is loaded in the browser after the page has rendered: nothing on the
@@ -19,7 +19,9 @@ export function afterPaint<P extends object>(load: () => Promise<ComponentType<P
       load().then(
         (component) => {
           loaded = component;
-          if (mounted) setComponent(() => component);
+          // A transition: React renders it in short tasks that yield to the browser (issue 19:
+          // rendered at once, each of these parts was a long task after load).
+          if (mounted) startTransition(() => setComponent(() => component));
         },
         (error: unknown) => console.error(`[site] ${name} could not be loaded.`, error),
       );
