@@ -7,7 +7,9 @@ import { ConsentManager } from '../src/components/consent/ConsentManager';
 import { CookieSettingsButton } from '../src/components/consent/CookieSettingsButton';
 import { Layout } from '../src/components/layout/Layout';
 import type { LayoutData } from '../src/components/layout/layoutData';
+import { isAnalyticsEnvironment } from '../src/components/analytics/analyticsGate';
 import { afterPaint } from '../src/lib/afterPaint';
+import { useAnalyticsConsent } from '../src/lib/consent/useAnalyticsConsent';
 import { schedulePing } from '../src/lib/ping';
 import '../src/styles/globals.css';
 import '../src/styles/embeds.css';
@@ -27,7 +29,17 @@ import '../src/components/consent/consent.css';
  */
 // Browser-only measurement, loaded after the first paint in a chunk of its own (issue 5: it is
 // not part of any page's First Load JS; it renders nothing on the server anyway).
-const SiteAnalytics = afterPaint(() => import('../src/components/analytics/SiteAnalytics').then((module) => module.SiteAnalytics), 'SiteAnalytics');
+const LoadedAnalytics = afterPaint(() => import('../src/components/analytics/SiteAnalytics').then((module) => module.SiteAnalytics), 'SiteAnalytics');
+
+/**
+ * Its code is loaded only once the visitor has accepted analytics, in an environment that
+ * measures (issue 19: before a choice it could do nothing, yet its chunk was evaluated on every
+ * first visit). SiteAnalytics keeps its own checks.
+ */
+function SiteAnalytics() {
+  const consented = useAnalyticsConsent();
+  return consented && isAnalyticsEnvironment() ? <LoadedAnalytics /> : null;
+}
 
 type PagePropsWithLayout = Record<string, unknown> & { layout?: LayoutData | null; blockCss?: string };
 

@@ -4,6 +4,7 @@ import { StrictMode, type ComponentType } from 'react';
 import App from '../../pages/_app';
 import { resetConsentForTests } from '@/lib/consent/manager';
 import { resetPingForTests } from '@/lib/ping';
+import { setAnalyticsConsent } from '@/lib/consent/store';
 
 const mockRouter = { asPath: '/about-us/news', pathname: '/about-us/news', isReady: true };
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
@@ -84,5 +85,26 @@ describe('application shell in the browser (_app: consent, cookie settings, ping
       button.click();
     });
     await waitFor(() => expect(mockLibrary.showPreferences).toHaveBeenCalledTimes(1));
+  });
+
+  test('issue 19: the analytics code is not loaded before the visitor accepts analytics', async () => {
+    const loaded = jest.fn();
+    jest.doMock('@/components/analytics/SiteAnalytics', () => {
+      loaded();
+      return { SiteAnalytics: () => null };
+    });
+    process.env.NEXT_PUBLIC_VERCEL_ENV = 'production';
+    try {
+      renderApp();
+      await waitFor(() => expect(mockLibrary.run).toHaveBeenCalledTimes(1));
+      await flush();
+      expect(loaded).not.toHaveBeenCalled();
+      act(() => setAnalyticsConsent(true));
+      await waitFor(() => expect(loaded).toHaveBeenCalledTimes(1));
+    } finally {
+      delete process.env.NEXT_PUBLIC_VERCEL_ENV;
+      act(() => setAnalyticsConsent(false));
+      jest.dontMock('@/components/analytics/SiteAnalytics');
+    }
   });
 });
