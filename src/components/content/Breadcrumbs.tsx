@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { SiteLink } from '@/components/content/SiteLink';
 import { canonicalUrl } from '@/lib/site/seo';
 import styles from './Breadcrumbs.module.css';
 
@@ -47,7 +47,7 @@ export function Breadcrumbs({ trail, className }: { trail: readonly Crumb[]; cla
                   {crumb.label}
                 </span>
               ) : (
-                <Link href={crumb.href}>{crumb.label}</Link>
+                <SiteLink href={crumb.href}>{crumb.label}</SiteLink>
               )}
             </li>
           );

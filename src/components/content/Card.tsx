@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { SiteLink } from '@/components/content/SiteLink';
 import type { CardItem } from '@/lib/site/listing';
 import { DateLine, DateRange } from './DateLine';
 import { FeaturedImage } from './FeaturedImage';
@@ -80,9 +80,9 @@ export function Card({ item, headingLevel: Heading = 'h2' }: CardProps) {
       <div className={styles.body}>
         {eyebrow ? <p className={`eyebrow ${styles.eyebrow}`}>{eyebrow}</p> : null}
         <Heading className={styles.title}>
-          <Link href={item.path} className={styles.link}>
+          <SiteLink href={item.path} className={styles.link}>
             {item.title}
-          </Link>
+          </SiteLink>
         </Heading>
         <Meta item={item} />
         {item.excerpt ? <p className={styles.excerpt}>{item.excerpt}</p> : null}

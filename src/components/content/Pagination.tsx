@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { SiteLink } from '@/components/content/SiteLink';
 import { listingPagePath } from '@/lib/site/listingPaths';
 import styles from './Pagination.module.css';
 
@@ -39,9 +39,9 @@ export function Pagination({ basePath, page, totalPages, label = 'Pagination' }:
   return (
     <nav aria-label={label} className={styles.nav}>
       {page > 1 ? (
-        <Link href={href(page - 1)} rel="prev" className={`${styles.step} ${styles.prev}`}>
+        <SiteLink href={href(page - 1)} rel="prev" className={`${styles.step} ${styles.prev}`}>
           <span aria-hidden="true">←</span> Previous<span className="visually-hidden"> page</span>
-        </Link>
+        </SiteLink>
       ) : (
         <span className={`${styles.step} ${styles.prev} ${styles.disabled}`} aria-hidden="true">
           ← Previous
@@ -55,22 +55,22 @@ export function Pagination({ basePath, page, totalPages, label = 'Pagination' }:
             </li>
           ) : (
             <li key={slot}>
-              <Link
+              <SiteLink
                 href={href(slot)}
                 className={`${styles.page} ${slot === page ? styles.current : ''}`}
                 aria-current={slot === page ? 'page' : undefined}
               >
                 <span className="visually-hidden">Page </span>
                 {slot}
-              </Link>
+              </SiteLink>
             </li>
           ),
         )}
       </ol>
       {page < totalPages ? (
-        <Link href={href(page + 1)} rel="next" className={`${styles.step} ${styles.next}`}>
+        <SiteLink href={href(page + 1)} rel="next" className={`${styles.step} ${styles.next}`}>
           Next<span className="visually-hidden"> page</span> <span aria-hidden="true">→</span>
-        </Link>
+        </SiteLink>
       ) : (
         <span className={`${styles.step} ${styles.next} ${styles.disabled}`} aria-hidden="true">
           Next →

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { SiteLink } from '@/components/content/SiteLink';
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import { isCurrentPath, isSitePath } from '@/components/layout/links';
 
@@ -10,8 +10,8 @@ export interface SmartLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElem
 }
 
 /**
- * The site's one link component: a site path (`/contact-us`) goes through next/link (client-side
- * navigation, prefetching); anything else (an absolute URL, mailto:, tel:, a fragment) is a plain
+ * The site's one link component: a site path (`/contact-us`) is a SiteLink (client-side
+ * navigation, prefetching on pointer or touch); anything else (an absolute URL, mailto:, tel:, a fragment) is a plain
  * anchor. A link that opens a new window never hands it `window.opener`.
  */
 export function SmartLink({ href, currentPath, children, rel, target, ...rest }: SmartLinkProps) {
@@ -19,9 +19,9 @@ export function SmartLink({ href, currentPath, children, rel, target, ...rest }:
   if (isSitePath(href)) {
     const current = currentPath !== undefined && isCurrentPath(href, currentPath);
     return (
-      <Link href={href} aria-current={current ? 'page' : undefined} rel={safeRel} target={target} {...rest}>
+      <SiteLink href={href} aria-current={current ? 'page' : undefined} rel={safeRel} target={target} {...rest}>
         {children}
-      </Link>
+      </SiteLink>
     );
   }
   return (

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { SiteLink } from '@/components/content/SiteLink';
 import { SITE_NAME } from '@/lib/site/brand';
 import styles from './Logo.module.css';
 
@@ -21,9 +21,9 @@ interface LogoProps {
 /** The site name with its mark, linking to the home page. */
 export function Logo({ variant = 'default' }: LogoProps) {
   return (
-    <Link href="/" className={`${styles.logo} ${styles[variant] ?? ''}`} aria-label={`${SITE_NAME} home`}>
+    <SiteLink href="/" className={`${styles.logo} ${styles[variant] ?? ''}`} aria-label={`${SITE_NAME} home`}>
       <LogoMark className={styles.mark} />
       <span className={styles.name}>{SITE_NAME}</span>
-    </Link>
+    </SiteLink>
   );
 }

@@ -1,5 +1,5 @@
 import Head from 'next/head';
-import Link from 'next/link';
+import { SiteLink } from '@/components/content/SiteLink';
 import type { ReactNode } from 'react';
 import { SITE_NAME } from '@/lib/site/brand';
 import styles from './StatusPage.module.css';
@@ -27,15 +27,15 @@ export function StatusPage({ code, title, heading, children, links = [] }: Statu
       <h1>{heading}</h1>
       <div className={`lead ${styles.message}`}>{children}</div>
       <div className={styles.actions}>
-        <Link href="/" className="button button--primary">
+        <SiteLink href="/" className="button button--primary">
           Go to the home page
-        </Link>
-        <Link href="/contact-us" className="button button--secondary">
+        </SiteLink>
+        <SiteLink href="/contact-us" className="button button--secondary">
           Contact us
-        </Link>
-        <Link href="/search" className="button button--secondary">
+        </SiteLink>
+        <SiteLink href="/search" className="button button--secondary">
           Search the site
-        </Link>
+        </SiteLink>
       </div>
       {links.length > 0 ? (
         <nav aria-labelledby="status-page-links" className={styles.more}>
@@ -45,7 +45,7 @@ export function StatusPage({ code, title, heading, children, links = [] }: Statu
           <ul className={styles.moreList}>
             {links.map((link) => (
               <li key={link.href}>
-                <Link href={link.href}>{link.label}</Link>
+                <SiteLink href={link.href}>{link.label}</SiteLink>
               </li>
             ))}
           </ul>

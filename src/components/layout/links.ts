@@ -6,7 +6,7 @@ export function isGroupHeading(href: string): boolean {
   return trimmed === '' || trimmed === '#';
 }
 
-/** A path on this site ('/about-us/news'), rendered with next/link. */
+/** A path on this site ('/about-us/news'), rendered with SiteLink (client-side navigation). */
 export function isSitePath(href: string): boolean {
   return href.startsWith('/') && !href.startsWith('//');
 }

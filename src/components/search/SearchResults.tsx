@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { SiteLink } from '@/components/content/SiteLink';
 import { isSitePath } from '@/components/layout/links';
 import type { SearchResult } from '@/lib/search/types';
 import styles from './SearchResults.module.css';
@@ -11,7 +11,7 @@ export interface SearchResultsProps {
 
 /**
  * The result list: each result's type label, its title linking to its page on this site
- * (next/link), and its excerpt. A result whose URL is not a site path gets no link.
+ * (SiteLink), and its excerpt. A result whose URL is not a site path gets no link.
  */
 export function SearchResults({ results, stale = false }: SearchResultsProps) {
   return (
@@ -23,9 +23,9 @@ export function SearchResults({ results, stale = false }: SearchResultsProps) {
             {result.type ? <p className={styles.type}>{result.type}</p> : null}
             <h2 className={styles.title}>
               {typeof result.url === 'string' && isSitePath(result.url) ? (
-                <Link href={result.url} className={styles.link}>
+                <SiteLink href={result.url} className={styles.link}>
                   {title}
-                </Link>
+                </SiteLink>
               ) : (
                 title
               )}

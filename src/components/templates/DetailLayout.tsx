@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { SiteLink } from '@/components/content/SiteLink';
 import type { ReactNode } from 'react';
 import { Breadcrumbs, breadcrumbJsonLd, detailTrail } from '@/components/content/Breadcrumbs';
 import { FeaturedImage } from '@/components/content/FeaturedImage';
@@ -101,10 +101,10 @@ export function DetailLayout({ item, eyebrow, lead, meta, action, aside, asideLa
         </div>
         {listing ? (
           <p className={styles.back}>
-            <Link href={listing.href}>
+            <SiteLink href={listing.href}>
               <span aria-hidden="true">← </span>
               All {listing.label.toLowerCase()}
-            </Link>
+            </SiteLink>
           </p>
         ) : null}
       </div>

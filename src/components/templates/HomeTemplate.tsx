@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { SiteLink } from '@/components/content/SiteLink';
 import { useId } from 'react';
 import { CardList } from '@/components/content/Card';
 import { FrameList } from '@/components/frames/FrameList';
@@ -40,10 +40,10 @@ function Teasers({ heading, items, href, linkLabel, surface }: { heading: string
           <h2 id={id} className={styles.heading}>
             {heading}
           </h2>
-          <Link href={href} className={styles.all}>
+          <SiteLink href={href} className={styles.all}>
             {linkLabel}
             <span aria-hidden="true"> →</span>
-          </Link>
+          </SiteLink>
         </div>
         <CardList items={items} headingLevel="h3" label={heading} />
       </div>
