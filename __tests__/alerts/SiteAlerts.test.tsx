@@ -264,13 +264,22 @@ describe('site alerts in the browser (spec §5, §7 "Alerts", §8 "Alert failure
     expect(screen.getByRole('main')).toHaveFocus();
   });
 
-  test('top bar: while shown, the content below it is moved down by its height (--site-notice-offset on <html>), undone on dismissal', async () => {
+  test('top bar: while shown, the content below it is moved down by its height (--site-notice-offset on <main> and the footer, not <html>), undone on dismissal', async () => {
     const user = userEvent.setup();
-    renderAlerts();
+    render(
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <Layout data={null}>page</Layout>
+      </SWRConfig>,
+    );
     const bar = await screen.findByRole('region', { name: 'Site notice' });
-    expect(document.documentElement.style.getPropertyValue('--site-notice-offset')).toMatch(/^\d+(\.\d+)?px$/);
-    await user.click(within(bar).getByRole('button', { name: 'Dismiss site notice' }));
+    const main = screen.getByRole('main');
+    const footer = document.querySelector('footer')!;
+    expect(main.style.getPropertyValue('--site-notice-offset')).toMatch(/^\d+(\.\d+)?px$/);
+    expect(footer.style.getPropertyValue('--site-notice-offset')).toBe(main.style.getPropertyValue('--site-notice-offset'));
     expect(document.documentElement.style.getPropertyValue('--site-notice-offset')).toBe('');
+    await user.click(within(bar).getByRole('button', { name: 'Dismiss site notice' }));
+    expect(main.style.getPropertyValue('--site-notice-offset')).toBe('');
+    expect(footer.style.getPropertyValue('--site-notice-offset')).toBe('');
   });
 
   test('spec §2 application shell: the layout renders the alerts on every page, the top bar after the header (no server HTML: it arrives in the browser)', async () => {

@@ -9,7 +9,11 @@ export interface AlertTopBarProps {
   onDismiss: () => void;
 }
 
-/** Set on <html> while the bar is shown: its height, by which the content below it is moved down. */
+/**
+ * Set on the content below the bar (<main> and the footer) while it is shown: its height, by which
+ * they are moved down. Registered as not inherited (globals.css `@property`), so setting it restyles
+ * those two elements, not every element inside them (issue 19: set on <html>, it restyled the page).
+ */
 export const NOTICE_OFFSET_PROPERTY = '--site-notice-offset';
 
 /**
@@ -32,14 +36,16 @@ export function AlertTopBar({ alert, onDismiss }: AlertTopBarProps) {
   useLayoutEffect(() => {
     const bar = ref.current;
     if (!bar) return undefined;
-    const root = document.documentElement;
     const main = document.querySelector('main');
+    // The content after the bar: its later siblings (<main>, the footer), moved down together.
+    const below: HTMLElement[] = [];
+    for (let next = bar.nextElementSibling; next; next = next.nextElementSibling) if (next instanceof HTMLElement) below.push(next);
     let offset = 0;
     const update = () => {
       // Where the content begins in the layout (offsetTop ignores the transform).
       if (main) bar.style.top = `${main.offsetTop}px`;
       offset = bar.offsetHeight;
-      root.style.setProperty(NOTICE_OFFSET_PROPERTY, `${offset}px`);
+      for (const element of below) element.style.setProperty(NOTICE_OFFSET_PROPERTY, `${offset}px`);
     };
     update();
     if (arrivedScrolled && offset > 0) window.scrollBy(0, offset);
@@ -49,7 +55,7 @@ export function AlertTopBar({ alert, onDismiss }: AlertTopBarProps) {
     if (header) observer?.observe(header);
     return () => {
       observer?.disconnect();
-      root.style.removeProperty(NOTICE_OFFSET_PROPERTY);
+      for (const element of below) element.style.removeProperty(NOTICE_OFFSET_PROPERTY);
     };
   }, [arrivedScrolled]);
 
