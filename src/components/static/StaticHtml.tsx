@@ -9,12 +9,13 @@ import { navigateOnClient } from '@/components/content/RichHtml';
  *
  * - On the server it renders its children into its element, marked `data-static` with a `useId`
  *   (the same on the server and in the hydrating browser).
- * - While the page hydrates, it finds that element in the document and renders it with the
- *   element's own markup as `dangerouslySetInnerHTML`. React adopts the element (its attributes
- *   and event handlers work) and leaves the markup inside untouched: none of the components inside
- *   run, so none of them may need to (no state, no effects, no React event handlers of their
- *   own). Should React render the page afresh instead (it does after a hydration error), the same
- *   markup is what it renders.
+ * - While the page hydrates, it finds that element in the document and renders it with an empty
+ *   `dangerouslySetInnerHTML`. React adopts the element (its attributes and event handlers work)
+ *   and leaves the markup inside untouched: none of the components inside run, so none of them
+ *   may need to (no state, no effects, no React event handlers of their own). The markup is not
+ *   read (serialising a long article's body cost milliseconds): should React render the page
+ *   afresh instead (it does after a hydration error), its `useId` gives other ids, no server
+ *   element matches, and the children are rendered.
  * - Links inside are plain links; the element's own `onClick` (navigateOnClient) hands site links
  *   to the router, as next/link would. Embed placeholders inside get their consent gate from here
  *   (RichHtml's own hook does not run in kept markup).
@@ -38,26 +39,26 @@ export type StaticHtmlProps = HTMLAttributes<HTMLElement> & {
 
 interface Kept {
   contentKey: unknown;
-  html: string;
 }
+
+const KEPT_HTML = { __html: '' };
 
 const matches = (query: string) => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
 
-/** The markup the server rendered for the StaticHtml with this id, if it is in the document. */
-function serverMarkup(id: string): string | null {
-  if (typeof document === 'undefined') return null;
+/** Whether the server rendered the StaticHtml with this id into the document. */
+function inServerMarkup(id: string): boolean {
+  if (typeof document === 'undefined') return false;
   for (const element of document.querySelectorAll('[data-static]')) {
-    if (element.getAttribute('data-static') === id) return element.innerHTML;
+    if (element.getAttribute('data-static') === id) return true;
   }
-  return null;
+  return false;
 }
 
 export function StaticHtml({ as: Tag = 'div', contentKey, keepWhile, children, ...attributes }: StaticHtmlProps) {
   const id = useId();
   const [kept] = useState<Kept | null>(() => {
     if (keepWhile !== undefined && !matches(keepWhile)) return null;
-    const html = serverMarkup(id);
-    return html === null ? null : { contentKey, html };
+    return inServerMarkup(id) ? { contentKey } : null;
   });
   const [released, setReleased] = useState(false);
   const keep = kept !== null && !released && Object.is(kept.contentKey, contentKey);
@@ -73,7 +74,7 @@ export function StaticHtml({ as: Tag = 'div', contentKey, keepWhile, children, .
     return () => query.removeEventListener('change', onChange);
   }, [keep, keepWhile]);
   if (keep) {
-    return <Tag key="kept" ref={ref} data-static={id} {...attributes} dangerouslySetInnerHTML={{ __html: kept.html }} suppressHydrationWarning />;
+    return <Tag key="kept" ref={ref} data-static={id} {...attributes} dangerouslySetInnerHTML={KEPT_HTML} suppressHydrationWarning />;
   }
   return (
     <Tag key="rendered" data-static={id} {...attributes}>
