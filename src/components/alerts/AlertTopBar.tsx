@@ -47,9 +47,17 @@ export function AlertTopBar({ alert, onDismiss }: AlertTopBarProps) {
       offset = bar.offsetHeight;
       for (const element of below) element.style.setProperty(NOTICE_OFFSET_PROPERTY, `${offset}px`);
     };
-    update();
-    if (arrivedScrolled && offset > 0) window.scrollBy(0, offset);
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;
+    // Measured when the browser has laid the bar out (a ResizeObserver reports every observed box
+    // once after layout, before the frame is painted), not here: reading offsets now would force a
+    // layout of the whole page in the middle of React's commit (issue 19: 10 ms on a long article).
+    let first = true;
+    const measure = () => {
+      update();
+      if (first && arrivedScrolled && offset > 0) window.scrollBy(0, offset);
+      first = false;
+    };
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    if (!observer) measure();
     observer?.observe(bar);
     const header = bar.parentElement?.querySelector(':scope > header');
     if (header) observer?.observe(header);
