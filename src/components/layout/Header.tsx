@@ -1,5 +1,5 @@
 import { useRouter } from 'next/router';
-import { useCallback, useId, useRef, useState } from 'react';
+import { memo, useCallback, useId, useRef, useState } from 'react';
 import { HeaderSearch } from '@/components/search/HeaderSearch';
 import type { TopMenuEntry } from '@/lib/types';
 import { afterPaint } from '@/lib/afterPaint';
@@ -15,6 +15,11 @@ import styles from './Header.module.css';
  * (issue 5). The Menu button's state lives here, so a tap before the chunk arrives still opens it.
  */
 const MobileDrawer = afterPaint(() => import('./MobileDrawer').then((module) => module.MobileDrawer), 'MobileDrawer');
+
+// Opening the drawer re-renders the header; the logo and the search have nothing to redo (issue 19:
+// the tap's own work is what a visitor waits for).
+const HeaderLogo = memo(Logo);
+const HeaderSearchBox = memo(HeaderSearch);
 
 /** Below this width the desktop menu is hidden (Header.module.css: `.desktopMenu` shows from 600 px). */
 const NARROW = '(max-width: 599.98px)';
@@ -48,12 +53,12 @@ export function Header({ menu }: HeaderProps) {
   return (
     <header className={styles.header}>
       <div className={`container ${styles.inner}`}>
-        <Logo variant="compact" />
+        <HeaderLogo variant="compact" />
         {/* Hidden below 600 px: on a phone its markup is kept, not hydrated, until the viewport widens. */}
         <StaticHtml className={styles.desktopMenu} contentKey={currentPath} keepWhile={NARROW}>
           <SiteMenu menu={menu} currentPath={currentPath} />
         </StaticHtml>
-        <HeaderSearch />
+        <HeaderSearchBox />
         <button
           ref={menuButtonRef}
           type="button"
