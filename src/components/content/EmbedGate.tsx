@@ -17,10 +17,17 @@ export function hasEmbeds(html: string): boolean {
  * nothing. A new `html` (client-side navigation) gets the gate afresh.
  */
 export function useEmbedGate(ref: RefObject<HTMLElement | null>, html: string): void {
-  const enabled = hasEmbeds(html);
+  useEmbedGateOn(ref, hasEmbeds(html), html);
+}
+
+/**
+ * The gate on the placeholders found under `ref` while `active`; started afresh when `key`
+ * changes. Also for markup React did not render (StaticHtml's kept markup, issue 19).
+ */
+export function useEmbedGateOn(ref: RefObject<HTMLElement | null>, active: boolean, key: unknown): void {
   useEffect(() => {
     const root = ref.current;
-    if (!enabled || !root) return;
+    if (!active || !root?.querySelector('[data-embed-src]')) return;
     let cancelled = false;
     let stop: (() => void) | null = null;
     void loadEmbedGate().then(({ startEmbedGate }) => {
@@ -30,5 +37,5 @@ export function useEmbedGate(ref: RefObject<HTMLElement | null>, html: string): 
       cancelled = true;
       stop?.();
     };
-  }, [ref, enabled, html]);
+  }, [ref, active, key]);
 }

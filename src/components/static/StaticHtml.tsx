@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ElementType, type HTMLAttributes, type ReactNode } from 'react';
-import { loadEmbedGate } from '@/components/content/EmbedGate';
+import { useEmbedGateOn } from '@/components/content/EmbedGate';
 import { navigateOnClient } from '@/components/content/RichHtml';
 
 /**
@@ -63,7 +63,8 @@ export function StaticHtml({ as: Tag = 'div', contentKey, keepWhile, children, .
   const [released, setReleased] = useState(false);
   const keep = kept !== null && !released && Object.is(kept.contentKey, contentKey);
   const ref = useRef<HTMLElement>(null);
-  useKeptEmbeds(ref, keep);
+  // RichHtml's own gate does not run in kept markup: the placeholders get it from here.
+  useEmbedGateOn(ref, keep, keep);
   useEffect(() => {
     if (!keep || keepWhile === undefined) return undefined;
     const query = window.matchMedia(keepWhile);
@@ -81,23 +82,6 @@ export function StaticHtml({ as: Tag = 'div', contentKey, keepWhile, children, .
       {children}
     </Tag>
   );
-}
-
-/** The embed gate for placeholders in kept markup (loaded only when there is one). */
-function useKeptEmbeds(ref: { current: HTMLElement | null }, kept: boolean): void {
-  useEffect(() => {
-    const root = ref.current;
-    if (!kept || !root?.querySelector('[data-embed-src]')) return;
-    let cancelled = false;
-    let stop: (() => void) | null = null;
-    void loadEmbedGate().then(({ startEmbedGate }) => {
-      if (!cancelled) stop = startEmbedGate(root);
-    });
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
-  }, [ref, kept]);
 }
 
 /**
