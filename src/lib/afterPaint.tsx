@@ -16,17 +16,23 @@ export function afterPaint<P extends object>(load: () => Promise<ComponentType<P
     useEffect(() => {
       if (Component) return;
       let mounted = true;
-      load().then(
-        (component) => {
-          loaded = component;
-          // A transition: React renders it in short tasks that yield to the browser (issue 19:
-          // rendered at once, each of these parts was a long task after load).
-          if (mounted) startTransition(() => setComponent(() => component));
-        },
-        (error: unknown) => console.error(`[site] ${name} could not be loaded.`, error),
-      );
+      // Started on a task of its own, not inside the effects React runs after hydration: each
+      // part's chunk request (script and stylesheet elements) is then a short task, not part of
+      // one long one (issue 19).
+      const timer = setTimeout(() => {
+        load().then(
+          (component) => {
+            loaded = component;
+            // A transition: React renders it in short tasks that yield to the browser (issue 19:
+            // rendered at once, each of these parts was a long task after load).
+            if (mounted) startTransition(() => setComponent(() => component));
+          },
+          (error: unknown) => console.error(`[site] ${name} could not be loaded.`, error),
+        );
+      }, 0);
       return () => {
         mounted = false;
+        clearTimeout(timer);
       };
     }, [Component]);
     return Component ? <Component {...props} /> : null;
