@@ -1,6 +1,6 @@
 import Router from 'next/router';
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
-import { clientNavigationTarget } from './RichHtml';
+import { navigateOnClient } from './RichHtml';
 
 /**
  * A link to a page of this site: a plain `<a>` whose plain left click the Next router follows (no
@@ -10,7 +10,7 @@ import { clientNavigationTarget } from './RichHtml';
  * Why not next/link (issue 19): each next/link watches the viewport and prefetches every visible
  * link's page, and re-renders when it does; hydrating them was most of the header's cost on a
  * phone, and the drawer's 45 were most of its. A click with a modifier key, another button, or on
- * a link with a `target` or `download` stays the browser's (clientNavigationTarget), and so does a
+ * a link with a `target` or `download` stays the browser's (navigateOnClient), and so does a
  * click another handler has already handled (`onClick` runs first: the drawer closes itself).
  */
 export type SiteLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
@@ -27,10 +27,7 @@ function prefetch(href: string): void {
 export function SiteLink({ href, onClick, onMouseEnter, onTouchStart, children, ...rest }: SiteLinkProps) {
   const navigate = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    const target = clientNavigationTarget(event);
-    if (target === null) return;
-    event.preventDefault();
-    void Router.push(target);
+    navigateOnClient(event);
   };
   return (
     <a
