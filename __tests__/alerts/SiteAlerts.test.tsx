@@ -102,6 +102,21 @@ describe('site alerts in the browser (spec §5, §7 "Alerts", §8 "Alert failure
     ]);
   });
 
+  test('issue 19: the alert requests start on a task of their own, not inside the commit that mounts the alerts', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+    const fetchSpy = jest.spyOn(globalThis, 'fetch');
+    const cache = new Map<string, unknown>();
+    renderAlerts(cache); // render() commits inside act(): SWR's mount effect has run
+    expect(fetchSpy).not.toHaveBeenCalled();
+
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect(fetchSpy.mock.calls.map(([input]) => new URL(String(input)).pathname)).toEqual(['/wp-json/wp/v2/alert', '/wp-json/wp/v2/alert']);
+    await alertsLoaded(cache);
+    expect(await screen.findByRole('region', { name: 'Site notice' })).toHaveTextContent(TOP_BAR.title);
+  });
+
   test('spec §8 alert failure: when the alert read fails (3 attempts, 3000 ms apart) no alert and no error is shown, and SWR does not retry', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
     server.use(http.get(ALERT_URL, () => HttpResponse.json({ code: 'internal_error', message: 'boom' }, { status: 500 })));

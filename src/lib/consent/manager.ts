@@ -15,6 +15,7 @@ import type { CookieConsentConfig } from 'vanilla-cookieconsent';
 // written one notch more specific, so they win whichever file comes later.
 import 'vanilla-cookieconsent/dist/cookieconsent.css';
 import { EMBED_PROVIDERS } from '../embeds/providers';
+import { nextTask } from '../nextTask';
 import { ANALYTICS_SERVICE, EMBEDS_CATEGORY } from './categories';
 import { createConsentConfig } from './config';
 import { clearAnalyticsCookies } from './cookies';
@@ -151,8 +152,6 @@ export function createRuntimeConfig(cc: CookieConsentApi): CookieConsentConfig {
     },
   });
 }
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function load(): Promise<CookieConsentApi | null> {
   try {
