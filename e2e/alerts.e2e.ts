@@ -136,6 +136,28 @@ describe('site alerts (spec §5, §7, §8)', () => {
     }
   });
 
+  test('issue 19: <main> and the footer carry their transform before the top bar arrives, so its arrival changes only the offset', async () => {
+    const { page } = await visitor(MOBILE);
+    const { wordpressUrl } = readState();
+    // The alerts are held back until the page has been looked at without them.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`${wordpressUrl}/wp-json/wp/v2/alert**`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(siteUrl(PAGE));
+    const transforms = () => page.evaluate(() => ['main', 'body footer'].map((selector) => getComputedStyle(document.querySelector(selector)!).transform));
+    expect(await transforms()).toEqual(['matrix(1, 0, 0, 1, 0, 0)', 'matrix(1, 0, 0, 1, 0, 0)']);
+    release();
+    await topBar(page).waitFor({ state: 'visible' });
+    const height = await topBar(page).evaluate((bar) => (bar as HTMLElement).offsetHeight);
+    await poll(async () => {
+      const [main, footer] = await transforms();
+      return main === `matrix(1, 0, 0, 1, 0, ${height})` && footer === main ? main : undefined;
+    }, { what: 'the content moved down by the bar’s height' });
+  });
+
   test('a top bar that arrives after the visitor has scrolled moves nothing they are reading (the page scrolls by its height; CLS 0)', async () => {
     const { page } = await visitor();
     const { wordpressUrl } = readState();
