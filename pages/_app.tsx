@@ -11,6 +11,7 @@ import { isAnalyticsEnvironment } from '../src/components/analytics/analyticsGat
 import { afterPaint } from '../src/lib/afterPaint';
 import { useAnalyticsConsent } from '../src/lib/consent/useAnalyticsConsent';
 import { schedulePing } from '../src/lib/ping';
+import '../src/lib/hydrateInTransition';
 import '../src/styles/globals.css';
 import '../src/styles/embeds.css';
 import '../src/components/consent/consent.css';
