@@ -124,6 +124,22 @@ describe('cookie consent (spec §4)', () => {
     expect(errors.pageErrors).toEqual([]);
   });
 
+  test("issue 19: the library's stylesheet is not render-blocking: the page's own stylesheets hold none of its rules, it comes with the consent chunk", async () => {
+    const { page } = await openWithBanner();
+    // The stylesheets the server HTML links (render-blocking), and every stylesheet once the banner shows.
+    const linked = await page.evaluate(async (url) => {
+      const html = await (await fetch(url)).text();
+      return [...new DOMParser().parseFromString(html, 'text/html').querySelectorAll('link[rel="stylesheet"]')].map((l) => new URL(l.getAttribute('href')!, url).href);
+    }, siteUrl('/'));
+    const texts = await page.evaluate((hrefs) => Promise.all(hrefs.map(async (href) => (await fetch(href)).text())), linked);
+    expect(linked.length).toBeGreaterThan(0);
+    // The toggle's knob and the table rows are styled by the library only (consent.css has no such rule).
+    const libraryRule = /toggle__icon-circle|pm__table-tr/;
+    expect(texts.filter((css) => libraryRule.test(css))).toEqual([]);
+    const loaded = await page.evaluate(() => [...document.styleSheets].some((sheet) => [...sheet.cssRules].some((rule) => /toggle__icon-circle/.test(rule.cssText))));
+    expect(loaded).toBe(true);
+  });
+
   test('spec §2 the banner is a bar at the bottom, buttons of unequal weight, no layout shift (CLS 0), no serious axe violation', async () => {
     const { page } = await openWithBanner();
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -1,7 +1,6 @@
 import type { AppProps } from 'next/app';
 import Head from 'next/head';
 import { useEffect } from 'react';
-import 'vanilla-cookieconsent/dist/cookieconsent.css';
 import { BlockStyles } from '../src/components/content/BlockStyles';
 import { ConsentManager } from '../src/components/consent/ConsentManager';
 import { CookieSettingsButton } from '../src/components/consent/CookieSettingsButton';
