@@ -128,7 +128,7 @@ async function measuredRun(url: string, workDir: string, log: (line: string) => 
   }
 }
 
-/** Where a run's gathered artifacts go (trace, DevTools log): deleted once the run is audited. */
+/** Where a run's gathered artifacts go (trace, DevTools log): deleted once the run is audited, unless BENCH_KEEP_ARTIFACTS is set. */
 export const ARTIFACTS_DIR = path.join(ROOT, '.cache', 'bench-lighthouse');
 
 export interface LighthouseTarget {
@@ -163,7 +163,8 @@ export async function lighthouseInterleaved(
     } catch (error) {
       failed.set(page.name, error instanceof Error ? error : new Error(String(error)));
     } finally {
-      rmSync(workDir, { recursive: true, force: true });
+      // BENCH_KEEP_ARTIFACTS=1 keeps each run's trace and DevTools log (to look into a run).
+      if (!process.env.BENCH_KEEP_ARTIFACTS) rmSync(workDir, { recursive: true, force: true });
     }
   }
   return new Map(targets.map((t) => [t.name, failed.get(t.name) ?? summarizeRuns(reports.get(t.name)!)]));
