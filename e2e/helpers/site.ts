@@ -81,16 +81,19 @@ export const siteUrl = (path: string): string => `${readState().siteUrl}${path}`
 
 /**
  * Opens a site path and waits until React has hydrated the page, so keyboard and pointer input
- * reach the page's handlers. (Next's own `__NEXT_HYDRATED` flag exists only in its test mode:
- * instead, React's props key on `<main>` shows that hydration has reached the layout, and two
- * animation frames let it commit.) Returns the response's status.
+ * reach the page's handlers. (Next's own `__NEXT_HYDRATED` flag exists only in its test mode.)
+ * The page hydrates as a transition, in slices (src/lib/hydrateInTransition.ts), so React's props
+ * key on `<main>`, set while rendering, comes before the commit; what marks the commit is Next's
+ * `Next.js-hydration` performance measure, taken in a layout effect of its root once React has
+ * committed the hydration. Then two animation frames. Returns the response's status.
  */
 export async function gotoHydrated(page: Page, path: string): Promise<number | undefined> {
   const response = await page.goto(siteUrl(path));
   await page.waitForFunction(
     () => {
       const main = document.querySelector('main');
-      return main !== null && Object.keys(main).some((key) => key.startsWith('__reactProps$'));
+      const rendered = main !== null && Object.keys(main).some((key) => key.startsWith('__reactProps$'));
+      return rendered && performance.getEntriesByName('Next.js-hydration', 'measure').length > 0;
     },
     undefined,
     { timeout: 30_000 },
