@@ -21,7 +21,7 @@ function mediaOrigin(): string {
  * long articles, whose HTML is the largest). Without the element, rendering starts when parsing
  * ends. Browsers that do not know `rel="expect"` ignore it.
  */
-export const FIRST_PAINT_AFTER = 'main';
+const FIRST_PAINT_AFTER = 'main';
 
 /**
  * The HTML document: language, theme colour and icon. Per-page tags go through next/head.

@@ -62,6 +62,14 @@ describe('search load: many clients', () => {
     expect(SEARCH_TERMS.length).toBeGreaterThan(1);
   });
 
+  it('issue 19: --keep-artifacts (or BENCH_KEEP_ARTIFACTS=1) keeps the Lighthouse traces; off by default', () => {
+    expect(DEFAULTS.keepArtifacts).toBe(false);
+    expect(parseBenchOptions(['--keep-artifacts'], {})).toMatchObject({ keepArtifacts: true });
+    expect(parseBenchOptions([], { BENCH_KEEP_ARTIFACTS: 'true' })).toMatchObject({ keepArtifacts: true });
+    expect(parseBenchOptions([], { BENCH_KEEP_ARTIFACTS: '0' })).toMatchObject({ keepArtifacts: false });
+    expect(() => parseBenchOptions([], { BENCH_KEEP_ARTIFACTS: 'keep' })).toThrow('BENCH_KEEP_ARTIFACTS must be 1, 0, true or false, got "keep"');
+  });
+
   it('issue 18: --cache (or BENCH_CACHE=1) adds the cache phase; off by default', () => {
     expect(DEFAULTS.cache).toBe(false);
     expect(parseBenchOptions(['--cache'], {})).toMatchObject({ cache: true });

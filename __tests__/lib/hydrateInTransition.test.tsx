@@ -12,14 +12,9 @@ import { hydrateInTransition } from '@/lib/hydrateInTransition';
 const SLICE_COST_MS = 3;
 const PARTS = 10;
 
-/** A part of the page whose render takes SLICE_COST_MS on the (fake) clock React's scheduler reads. */
-function Part({ n }: { n: number }) {
-  return <li>part {n}</li>;
-}
-
-function Page({ onHydrated }: { onHydrated?: () => void }) {
+/** A small page with a handler, for the markup-and-handlers test. */
+function Page() {
   const [clicks, setClicks] = useState(0);
-  React.useEffect(() => onHydrated?.(), [onHydrated]);
   return (
     <main>
       <button type="button" onClick={() => setClicks((c) => c + 1)}>
@@ -27,7 +22,7 @@ function Page({ onHydrated }: { onHydrated?: () => void }) {
       </button>
       <ul>
         {Array.from({ length: PARTS }, (_, n) => (
-          <Part key={n} n={n} />
+          <li key={n}>part {n}</li>
         ))}
       </ul>
     </main>

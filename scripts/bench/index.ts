@@ -314,7 +314,7 @@ async function lighthousePhase(ctx: Context): Promise<void> {
       targets.push({ name: fileName(label), url: `${addresses.siteUrl}${route}` });
     }
     log(`[bench] lighthouse: ${runs} calibrated run(s) of ${targets.map((t) => t.name).join(', ')}, interleaved, mobile`);
-    const results = await lighthouseInterleaved(targets, runs, reportDir, log);
+    const results = await lighthouseInterleaved(targets, runs, reportDir, log, options.keepArtifacts);
     const runDetails = (prefix: string, name: string, summary: PageSummary) => {
       ctx.details.push(...runLines(summary).map((line) => `${prefix}: ${line}`));
       ctx.details.push(

@@ -128,7 +128,7 @@ async function measuredRun(url: string, workDir: string, log: (line: string) => 
   }
 }
 
-/** Where a run's gathered artifacts go (trace, DevTools log): deleted once the run is audited, unless BENCH_KEEP_ARTIFACTS is set. */
+/** Where a run's gathered artifacts go (trace, DevTools log): deleted once the run is audited, unless the bench keeps them (--keep-artifacts). */
 export const ARTIFACTS_DIR = path.join(ROOT, '.cache', 'bench-lighthouse');
 
 export interface LighthouseTarget {
@@ -148,6 +148,7 @@ export async function lighthouseInterleaved(
   runs: number,
   reportDir: string,
   log: (line: string) => void = console.log,
+  keepArtifacts = false,
 ): Promise<Map<string, PageSummary | Error>> {
   mkdirSync(reportDir, { recursive: true });
   const reports = new Map<string, LhrLike[]>(targets.map((t) => [t.name, []]));
@@ -163,8 +164,7 @@ export async function lighthouseInterleaved(
     } catch (error) {
       failed.set(page.name, error instanceof Error ? error : new Error(String(error)));
     } finally {
-      // BENCH_KEEP_ARTIFACTS=1 keeps each run's trace and DevTools log (to look into a run).
-      if (!process.env.BENCH_KEEP_ARTIFACTS) rmSync(workDir, { recursive: true, force: true });
+      if (!keepArtifacts) rmSync(workDir, { recursive: true, force: true });
     }
   }
   return new Map(targets.map((t) => [t.name, failed.get(t.name) ?? summarizeRuns(reports.get(t.name)!)]));

@@ -33,6 +33,8 @@ export interface BenchOptions {
    * WordPress. Off by default.
    */
   cache: boolean;
+  /** Keep each Lighthouse run's gathered artifacts (trace, DevTools log) in .cache/bench-lighthouse/ to look into a run. Off by default. */
+  keepArtifacts: boolean;
 }
 
 /**
@@ -55,6 +57,7 @@ export const DEFAULTS: BenchOptions = {
   publishing: false,
   publishRuns: 10,
   cache: false,
+  keepArtifacts: false,
 };
 
 export const USAGE = `usage: npm run bench -- [options]
@@ -74,6 +77,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --cache                 also run the cache phase (off by default; env BENCH_CACHE=1): next start, Varnish in front
                           of it and nginx serving the saved article; a menu change and the site down through Varnish;
                           publish-to-live through Varnish on the real WordPress (REAL_WORDPRESS_PORT)
+  --keep-artifacts        keep each Lighthouse run's trace and DevTools log in .cache/bench-lighthouse/ (env
+                          BENCH_KEEP_ARTIFACTS=1)
   --help`;
 
 export class UsageError extends Error {}
@@ -106,6 +111,13 @@ const NUMERIC = {
   publishRuns: ['--publish-runs', 'BENCH_PUBLISH_RUNS', 1],
 } as const satisfies Partial<Record<keyof BenchOptions, readonly [string, string, number]>>;
 
+/** Options that are off unless a flag (or its variable: 1, 0, true or false) turns them on. */
+const SWITCHES = {
+  publishing: ['--publishing', 'BENCH_PUBLISHING'],
+  cache: ['--cache', 'BENCH_CACHE'],
+  keepArtifacts: ['--keep-artifacts', 'BENCH_KEEP_ARTIFACTS'],
+} as const satisfies Partial<Record<keyof BenchOptions, readonly [string, string]>>;
+
 /** The options, or `'help'` for --help. Throws UsageError on anything it does not understand. */
 export function parseBenchOptions(argv: readonly string[], env: Record<string, string | undefined>): BenchOptions | 'help' {
   const options: BenchOptions = { ...DEFAULTS, skip: [] };
@@ -114,16 +126,11 @@ export function parseBenchOptions(argv: readonly string[], env: Record<string, s
     if (value) (options[key as keyof typeof NUMERIC] as number) = integer(value, variable, min);
   }
   if (env.BENCH_SKIP?.trim()) options.skip = phases(env.BENCH_SKIP, 'BENCH_SKIP');
-  const publishing = env.BENCH_PUBLISHING?.trim();
-  if (publishing) {
-    if (!/^(0|1|true|false)$/i.test(publishing)) throw new UsageError(`BENCH_PUBLISHING must be 1, 0, true or false, got "${publishing}"`);
-    options.publishing = /^(1|true)$/i.test(publishing);
-  }
-
-  const cache = env.BENCH_CACHE?.trim();
-  if (cache) {
-    if (!/^(0|1|true|false)$/i.test(cache)) throw new UsageError(`BENCH_CACHE must be 1, 0, true or false, got "${cache}"`);
-    options.cache = /^(1|true)$/i.test(cache);
+  for (const [key, [, variable]] of Object.entries(SWITCHES)) {
+    const value = env[variable]?.trim();
+    if (!value) continue;
+    if (!/^(0|1|true|false)$/i.test(value)) throw new UsageError(`${variable} must be 1, 0, true or false, got "${value}"`);
+    options[key as keyof typeof SWITCHES] = /^(1|true)$/i.test(value);
   }
 
   for (let i = 0; i < argv.length; i++) {
@@ -133,12 +140,9 @@ export function parseBenchOptions(argv: readonly string[], env: Record<string, s
       options.writeDocs = true;
       continue;
     }
-    if (flag === '--publishing') {
-      options.publishing = true;
-      continue;
-    }
-    if (flag === '--cache') {
-      options.cache = true;
+    const toggle = Object.entries(SWITCHES).find(([, [name]]) => name === flag);
+    if (toggle) {
+      options[toggle[0] as keyof typeof SWITCHES] = true;
       continue;
     }
     const numeric = Object.entries(NUMERIC).find(([, [name]]) => name === flag);
