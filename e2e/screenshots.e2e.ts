@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Request } from 'playwright-core';
 import { ARTIFACTS_DIR } from './harness/config';
 import { DESKTOP, launchBrowser, MOBILE, openPage } from './helpers/browser';
 import { firstItem, gotoHydrated } from './helpers/site';
@@ -34,9 +34,16 @@ describe('screenshots at 1280 and 375 px (e2e/artifacts/)', () => {
     const { context, page, errors } = await openPage(browser, viewport);
     try {
       const target = await pathOf();
+      // The requests still open, named if the network never goes idle (a failure says which one).
+      const open = new Map<Request, string>();
+      page.on('request', (request) => open.set(request, `${request.method()} ${request.url()}`));
+      page.on('requestfinished', (request) => open.delete(request));
+      page.on('requestfailed', (request) => open.delete(request));
       expect({ target, status: await gotoHydrated(page, target) }).toEqual({ target, status: 200 });
       // Alerts and other browser-side reads arrive after load: let them land first.
-      await page.waitForLoadState('networkidle');
+      await page.waitForLoadState('networkidle').catch((error: unknown) => {
+        throw new Error(`${target} at ${viewport.width} px: the network did not go idle; still open: ${[...open.values()].join(', ') || 'none'} (${String(error)})`);
+      });
       // Load and decode every image now (lazy ones too), and wait for web fonts, before the picture is taken.
       await page.evaluate(async () => {
         const images = Array.from(document.images);
