@@ -8,7 +8,8 @@ import path from 'node:path';
 import type { Browser, Request } from 'playwright-core';
 import { ARTIFACTS_DIR } from './harness/config';
 import { DESKTOP, launchBrowser, MOBILE, openPage } from './helpers/browser';
-import { firstItem, gotoHydrated } from './helpers/site';
+import { PING_ENDPOINT } from '../src/lib/ping';
+import { firstItem, gotoHydrated, poll } from './helpers/site';
 
 let browser: Browser;
 
@@ -34,16 +35,29 @@ describe('screenshots at 1280 and 375 px (e2e/artifacts/)', () => {
     const { context, page, errors } = await openPage(browser, viewport);
     try {
       const target = await pathOf();
-      // The requests still open, named if the network never goes idle (a failure says which one).
+      // The requests still open. The page-view ping is not waited for: its answer is ignored and
+      // changes nothing on screen (in CI it stayed open for 30 s, twice, right after the preview
+      // suite; not explained yet, and not this test's subject: e2e/ping.e2e.ts tests the ping).
       const open = new Map<Request, string>();
       page.on('request', (request) => open.set(request, `${request.method()} ${request.url()}`));
       page.on('requestfinished', (request) => open.delete(request));
       page.on('requestfailed', (request) => open.delete(request));
       expect({ target, status: await gotoHydrated(page, target) }).toEqual({ target, status: 200 });
-      // Alerts and other browser-side reads arrive after load: let them land first.
-      await page.waitForLoadState('networkidle').catch((error: unknown) => {
-        throw new Error(`${target} at ${viewport.width} px: the network did not go idle; still open: ${[...open.values()].join(', ') || 'none'} (${String(error)})`);
-      });
+      // Alerts and other browser-side reads arrive after load: let them land first (nothing but the
+      // ping open for 500 ms; a failure names what stayed open).
+      const waiting = () => [...open.values()].filter((line) => !line.endsWith(PING_ENDPOINT));
+      let quietSince = Date.now();
+      await poll(
+        async () => {
+          const pending = waiting();
+          if (pending.length > 0) {
+            quietSince = Date.now();
+            throw new Error(`still open: ${pending.join(', ')}`);
+          }
+          return Date.now() - quietSince >= 500 ? true : undefined;
+        },
+        { timeoutMs: 30_000, what: `${target} at ${viewport.width} px: the page's requests to finish` },
+      );
       // Load and decode every image now (lazy ones too), and wait for web fonts, before the picture is taken.
       await page.evaluate(async () => {
         const images = Array.from(document.images);
