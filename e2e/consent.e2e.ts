@@ -12,7 +12,7 @@
  * hide the banner from crawlers; each context here overrides it, as a visitor's browser reads.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Cookie, Page } from 'playwright-core';
 import { DESKTOP, LAYOUT_SHIFT_TOLERANCE, launchBrowser, layoutShiftScore, MOBILE, openPage, settled } from './helpers/browser';
 import { poll, siteUrl } from './helpers/site';
 
@@ -46,8 +46,8 @@ afterAll(async () => {
 });
 
 /** A fresh visitor (no cookies) whose browser does not announce automation. */
-async function visitor(viewport: { width: number; height: number } = DESKTOP) {
-  const opened = await openPage(browser, viewport);
+async function visitor(viewport: { width: number; height: number } = DESKTOP, options: BrowserContextOptions = {}) {
+  const opened = await openPage(browser, viewport, options);
   contexts.push(opened.context);
   await opened.context.addInitScript(() =>
     Object.defineProperty(Navigator.prototype, 'webdriver', { configurable: true, get: () => false }),
@@ -82,8 +82,8 @@ function waitForUpdates(page: Page, count: number): Promise<Record<string, strin
 const banner = (page: Page) => page.getByRole('dialog', { name: 'We value your privacy' });
 const preferences = (page: Page) => page.getByRole('dialog', { name: 'Cookie preferences' });
 
-async function openWithBanner(viewport?: { width: number; height: number }) {
-  const opened = await visitor(viewport);
+async function openWithBanner(viewport?: { width: number; height: number }, options?: BrowserContextOptions) {
+  const opened = await visitor(viewport, options);
   await opened.page.goto(siteUrl(PAGE));
   await banner(opened.page).waitFor({ state: 'visible' });
   return opened;
@@ -239,6 +239,36 @@ describe('cookie consent (spec §4)', () => {
     expect(await toggle.isChecked()).toBe(true);
     await dialog.getByRole('button', { name: 'Accept current selection' }).click();
     expect(await waitForUpdates(page, 1)).toEqual([{ ...all('denied'), analytics_storage: 'granted' }]);
+  });
+
+  test('issue 19: a tap on "Manage Individual preferences" dims the page in its first frame; the dialog, not built ahead, follows', async () => {
+    const { page, errors } = await openWithBanner(MOBILE, { hasTouch: true, isMobile: true });
+    await settled(page, { idle: true });
+    // Nothing built ahead during the load: a first visit does not pay for a dialog it may never open.
+    expect(await page.locator('#cc-main .pm').count()).toBe(0);
+    // The state of every frame from the tap on, read in each frame's animation callbacks (what that frame paints).
+    await page.evaluate(() => {
+      const frames: { opening: boolean; built: boolean; shown: boolean }[] = [];
+      (window as unknown as { __frames: typeof frames }).__frames = frames;
+      const record = () => {
+        const root = document.documentElement;
+        frames.push({ opening: root.classList.contains('cc--opening'), built: document.querySelector('#cc-main .pm') !== null, shown: root.classList.contains('show--preferences') });
+        if (!root.classList.contains('show--preferences') && frames.length < 600) requestAnimationFrame(record);
+      };
+      document.addEventListener('click', () => requestAnimationFrame(record), { capture: true, once: true });
+    });
+    const box = await banner(page).getByRole('button', { name: 'Manage Individual preferences' }).boundingBox();
+    if (!box) throw new Error('the button has no box');
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await preferences(page).waitFor({ state: 'visible' });
+    const frames = await page.evaluate(() => (window as unknown as { __frames: { opening: boolean; built: boolean; shown: boolean }[] }).__frames);
+    // The tap's frame: dimmed, nothing built (a finger's mouseenter no longer builds it inside the tap).
+    expect(frames[0]).toEqual({ opening: true, built: false, shown: false });
+    // Then the dialog, built once, takes over from the dimming.
+    expect(frames.at(-1)).toEqual({ opening: false, built: true, shown: true });
+    expect(await page.locator('#cc-main .pm').count()).toBe(1);
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('#cc-main .pm-overlay') as Element).opacity)).toBe('1');
+    expect(errors.pageErrors).toEqual([]);
   });
 
   test('spec §2/§5 the preferences dialog: right half at 1280 px, equal-weight buttons, Escape closes it, Tab stays inside', async () => {

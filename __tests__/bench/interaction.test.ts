@@ -113,7 +113,12 @@ describe('issue 19 interaction: the series’ figure', () => {
   });
 
   it('has no figure without runs', () => {
-    expect(summarizeInteraction([])).toEqual({ medianMs: null, nextPaintMedianMs: null, underThreshold: 0 });
+    expect(summarizeInteraction([])).toEqual({ medianMs: null, nextPaintMedianMs: null, shownMedianMs: null, underThreshold: 0 });
+  });
+
+  it('gives the median of tap → result drawn over the runs that recorded it', () => {
+    expect(summarizeInteraction([{ ...run(40), shownMs: 260 }, { ...run(40), shownMs: null }, { ...run(40), shownMs: 300 }, run(40)]).shownMedianMs).toBe(280);
+    expect(runLine({ ...run(40, 42), shownMs: 261.4 })).toBe('index 2,000 → ×6.00: 40 ms (click), next paint 42 ms, shown 261 ms');
   });
 
   it('names each run’s index, multiplier, Event Timing figure and event, and the cross-check', () => {

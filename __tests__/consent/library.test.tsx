@@ -4,7 +4,7 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import * as CookieConsent from 'vanilla-cookieconsent';
-import { CLOSE_BUTTON_LABEL, preparePreferencesWhenIdle, resetConsentForTests, startConsent } from '@/lib/consent/manager';
+import { CLOSE_BUTTON_LABEL, OPENING_CLASS, resetConsentForTests, startConsent } from '@/lib/consent/manager';
 import { CONSENT_DEFAULT_SNIPPET } from '@/lib/consent/gtag';
 import { getAnalyticsConsent } from '@/lib/consent/store';
 
@@ -90,24 +90,55 @@ describe('consent with the real library (spec §4 Consent)', () => {
     expect(getAnalyticsConsent()).toBe(true);
   });
 
-  test('issue 19: while the banner shows, the preferences dialog is built ahead at an idle moment, hidden', async () => {
+  test('issue 19: nothing is built ahead while the banner shows (a first visit does not pay for a dialog it may never open)', async () => {
     await start();
-    await waitFor(() => expect(document.querySelector('#cc-main .pm')).not.toBeNull());
-    expect(document.documentElement).not.toHaveClass('show--preferences');
-    expect(screen.queryByRole('dialog', { name: 'Cookie preferences' })).toBeNull();
-    // Opening it afterwards shows the dialog that was built.
-    fireEvent.click(screen.getByRole('button', { name: 'Manage Individual preferences' }));
-    expect(document.documentElement).toHaveClass('show--preferences');
-    expect(document.querySelectorAll('#cc-main .pm')).toHaveLength(1);
+    jest.useFakeTimers();
+    try {
+      jest.advanceTimersByTime(5000);
+    } finally {
+      jest.useRealTimers();
+    }
+    expect(document.querySelector('#cc-main .pm')).toBeNull();
   });
 
-  test('issue 19: without the banner (a choice is stored) nothing is built ahead', async () => {
+  test('issue 19: "Manage Individual preferences" dims the page at once, then builds and shows the dialog after that frame', async () => {
     const banner = await start();
-    fireEvent.click(within(banner).getByRole('button', { name: 'Accept all' }));
-    CookieConsent.reset(false);
-    resetConsentForTests();
-    await startConsent();
-    preparePreferencesWhenIdle(document, (run) => run());
+    fireEvent.click(within(banner).getByRole('button', { name: 'Manage Individual preferences' }));
+    // The tap's own frame: the page dims, the dialog is not built yet.
+    expect(document.documentElement).toHaveClass(OPENING_CLASS);
     expect(document.querySelector('#cc-main .pm')).toBeNull();
+    expect(document.documentElement).not.toHaveClass('show--preferences');
+    // After it: built once, shown, the dimming handed over to the dialog's own overlay.
+    await waitFor(() => expect(document.documentElement).toHaveClass('show--preferences'));
+    expect(document.querySelectorAll('#cc-main .pm')).toHaveLength(1);
+    expect(document.documentElement).not.toHaveClass(OPENING_CLASS);
+    expect(screen.getByRole('dialog', { name: 'Cookie preferences' })).toBeInTheDocument();
+  });
+
+  test("issue 19: a finger's mouseenter on the button builds nothing; a mouse's still starts the library's head start", async () => {
+    const banner = await start();
+    const button = within(banner).getByRole('button', { name: 'Manage Individual preferences' });
+    const pointerDown = (pointerType: string) => {
+      const event = new Event('pointerdown', { bubbles: true });
+      Object.defineProperty(event, 'pointerType', { value: pointerType });
+      button.dispatchEvent(event);
+    };
+    pointerDown('touch');
+    button.dispatchEvent(new MouseEvent('mouseenter'));
+    expect(document.querySelector('#cc-main .pm')).toBeNull();
+    pointerDown('mouse');
+    button.dispatchEvent(new MouseEvent('mouseenter'));
+    expect(document.querySelector('#cc-main .pm')).not.toBeNull();
+    expect(document.documentElement).not.toHaveClass('show--preferences');
+  });
+
+  test('issue 19: once built, the dialog opens within the click', async () => {
+    const banner = await start();
+    const button = within(banner).getByRole('button', { name: 'Manage Individual preferences' });
+    button.dispatchEvent(new MouseEvent('mouseenter'));
+    expect(document.querySelector('#cc-main .pm')).not.toBeNull();
+    fireEvent.click(button);
+    expect(document.documentElement).toHaveClass('show--preferences');
+    expect(document.documentElement).not.toHaveClass(OPENING_CLASS);
   });
 });

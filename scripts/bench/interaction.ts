@@ -109,6 +109,12 @@ export interface InteractionRun {
   interaction: TapInteraction | null;
   /** The cross-check (rAF + MessageChannel), ms. */
   nextPaintMs: number | null;
+  /**
+   * From the finger's lift to the first frame drawn with the tap's result in it (the target's
+   * `shown` selector matching), ms; null when the page did not record it. Not INP's figure: a
+   * tap may paint a first response (the preferences dialog's dimming) and its result later.
+   */
+  shownMs?: number | null;
 }
 
 export interface InteractionSummary {
@@ -119,16 +125,21 @@ export interface InteractionSummary {
   medianMs: number | null;
   /** The median of the cross-check's figures (runs without one left out). */
   nextPaintMedianMs: number | null;
+  /** The median of the runs' tap → result shown (runs without one left out). */
+  shownMedianMs: number | null;
   /** Runs whose interaction was under the threshold. */
   underThreshold: number;
 }
 
 export function summarizeInteraction(runs: readonly InteractionRun[]): InteractionSummary {
   const durations = runs.map((run) => run.interaction?.duration ?? DURATION_THRESHOLD_MS);
-  const paints = runs.map((run) => run.nextPaintMs).filter((value): value is number => value !== null);
+  const present = (values: (number | null | undefined)[]) => values.filter((value): value is number => typeof value === 'number');
+  const paints = present(runs.map((run) => run.nextPaintMs));
+  const shown = present(runs.map((run) => run.shownMs));
   return {
     medianMs: durations.length ? median(durations) : null,
     nextPaintMedianMs: paints.length ? median(paints) : null,
+    shownMedianMs: shown.length ? median(shown) : null,
     underThreshold: runs.filter((run) => run.interaction === null).length,
   };
 }
@@ -138,7 +149,8 @@ export function runLine(run: InteractionRun): string {
   const ms = (value: number) => `${Math.round(value)} ms`;
   const eventTiming = run.interaction ? `${ms(run.interaction.duration)} (${run.interaction.event})` : `< ${DURATION_THRESHOLD_MS} ms (no entry)`;
   const paint = run.nextPaintMs === null ? 'n/a' : ms(run.nextPaintMs);
-  return `index ${Math.round(run.benchmarkIndex).toLocaleString('en-US')} → ×${run.multiplier.toFixed(2)}: ${eventTiming}, next paint ${paint}`;
+  const shown = typeof run.shownMs === 'number' ? `, shown ${ms(run.shownMs)}` : '';
+  return `index ${Math.round(run.benchmarkIndex).toLocaleString('en-US')} → ×${run.multiplier.toFixed(2)}: ${eventTiming}, next paint ${paint}${shown}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -170,6 +182,8 @@ export interface InteractionTarget {
   ready: (element: ReturnType<Page['locator']>) => Promise<boolean>;
   /** Resolves once the tap did what it should (throws otherwise): a run that did not open anything measured nothing. */
   opened: (page: Page) => Promise<void>;
+  /** A CSS selector that matches once the tap's result is on screen (for `shownMs`). */
+  shown: string;
 }
 
 const MENU_LABEL = 'Menu';
@@ -186,6 +200,7 @@ export function interactionTargets(siteUrl: string): InteractionTarget[] {
       url: `${siteUrl}/`,
       target: (page) => page.locator('header').getByRole('button', { name: MENU_LABEL, exact: true }),
       ready: reactHydrated,
+      shown: `[role="dialog"][aria-modal="true"]:not([hidden])`,
       opened: async (page) => {
         await page.locator('header').getByRole('button', { name: MENU_LABEL, exact: true, expanded: true }).waitFor({ timeout: 30_000 });
         await page.getByRole('dialog', { name: MENU_LABEL }).waitFor({ state: 'visible', timeout: 30_000 });
@@ -198,6 +213,8 @@ export function interactionTargets(siteUrl: string): InteractionTarget[] {
       target: (page) => page.getByRole('dialog', { name: banner }).getByRole('button', { name: manage, exact: true }),
       // The library draws the banner with its handlers attached: shown is ready.
       ready: async () => true,
+      // The library's class for a shown dialog, on a built one (a first response may come before it: manager.ts).
+      shown: 'html.show--preferences #cc-main .pm',
       opened: (page) => page.getByRole('dialog', { name: preferences }).waitFor({ state: 'visible', timeout: 30_000 }),
     },
   ];
@@ -235,7 +252,30 @@ interface PageRecord {
   entries: EventEntry[];
   stamps: TapStamps;
   paintedAt: number | null;
+  shownAt: number | null;
 }
+
+/** How long after the tap the page watches for the tap's result (`shown`). */
+const SHOWN_TIMEOUT_MS = 10_000;
+
+/**
+ * In the page: from the next frame on, checks in each frame's animation callbacks whether
+ * `selector` matches; once it does, calls `done` with the moment that frame has been drawn (a
+ * MessageChannel message after it), or with null after `timeoutMs`. Plain source text, not
+ * TypeScript: tsx would wrap the inner function in a `__name` helper the page does not have.
+ */
+const WATCH_SHOWN = `(selector, timeoutMs, done) => {
+  const start = performance.now();
+  const step = () => {
+    if (document.querySelector(selector)) {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => done(performance.now());
+      channel.port2.postMessage(null);
+    } else if (performance.now() - start > timeoutMs) done(null);
+    else requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+}`;
 
 /** How long after the next paint the page waits for the click's Event Timing entry. */
 const ENTRY_GRACE_MS = 3000;
@@ -247,15 +287,23 @@ const ENTRY_GRACE_MS = 3000;
  * threshold). No polling from outside while the tap is handled: a probe would be a task of its
  * own on the throttled main thread.
  */
-async function startRecording(page: Page): Promise<void> {
+async function startRecording(page: Page, shown: string): Promise<void> {
   await page.evaluate(`window.__clickReported = ${clickReported.toString()}`);
-  await page.evaluate(({ threshold, graceMs }) => {
-    const record = { since: performance.now(), entries: [] as EventEntry[], stamps: {} as Record<string, number>, paintedAt: null as number | null };
-    const win = window as unknown as { __interaction: typeof record; __interactionDone: Promise<void>; __clickReported: typeof clickReported };
+  await page.evaluate(`window.__watchShown = ${WATCH_SHOWN}`);
+  await page.evaluate(({ threshold, graceMs, shown, shownTimeoutMs }) => {
+    const record = { since: performance.now(), entries: [] as EventEntry[], stamps: {} as Record<string, number>, paintedAt: null as number | null, shownAt: null as number | null };
+    const win = window as unknown as {
+      __interaction: typeof record;
+      __interactionDone: Promise<unknown>;
+      __clickReported: typeof clickReported;
+      __watchShown: (selector: string, timeoutMs: number, done: (at: number | null) => void) => void;
+    };
     // No function-valued variables here: tsx would wrap them in a `__name` helper the page lacks.
     let finish: ((value?: undefined) => void) | undefined;
+    let shownDone: ((value?: undefined) => void) | undefined;
     win.__interaction = record;
-    win.__interactionDone = new Promise<void>((resolve) => (finish = resolve));
+    // Done once the click's entries are in and the tap's result has been drawn (or was not, in time).
+    win.__interactionDone = Promise.all([new Promise<void>((resolve) => (finish = resolve)), new Promise<void>((resolve) => (shownDone = resolve))]);
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & { interactionId: number; processingStart: number; processingEnd: number })[]) {
         const { name, startTime, duration, interactionId, processingStart, processingEnd } = entry;
@@ -271,6 +319,10 @@ async function startRecording(page: Page): Promise<void> {
       (event) => {
         if (record.stamps.click !== undefined) return;
         record.stamps.click = event.timeStamp;
+        win.__watchShown(shown, shownTimeoutMs, (at) => {
+          record.shownAt = at;
+          shownDone?.();
+        });
         // Before the site's own handlers (window, capture): the frame after this callback is the
         // first one drawn after the click's work; the message runs once it is drawn.
         requestAnimationFrame(() => {
@@ -284,7 +336,7 @@ async function startRecording(page: Page): Promise<void> {
       },
       { capture: true },
     );
-  }, { threshold: DURATION_THRESHOLD_MS, graceMs: ENTRY_GRACE_MS });
+  }, { threshold: DURATION_THRESHOLD_MS, graceMs: ENTRY_GRACE_MS, shown, shownTimeoutMs: SHOWN_TIMEOUT_MS });
 }
 
 /** The page's record once its tap is done (see startRecording), or an error after `timeoutMs`. */
@@ -343,7 +395,7 @@ async function measureOnce(browser: Browser, target: InteractionTarget, benchmar
 
     const box = await element.boundingBox();
     if (!box) throw new Error(`${target.label}: the element has no box to tap`);
-    await startRecording(page);
+    await startRecording(page, target.shown);
     await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
     const record = await finishedRecording(page, 60_000, `${target.label}: the tap's click, its next paint and its Event Timing entry`);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
@@ -353,6 +405,7 @@ async function measureOnce(browser: Browser, target: InteractionTarget, benchmar
       multiplier,
       interaction: tapInteraction(record.entries, record.since),
       nextPaintMs: nextPaintDelay(record.stamps, record.paintedAt),
+      shownMs: nextPaintDelay(record.stamps, record.shownAt),
     };
     log(`[bench] interaction: ${target.label}: ${runLine(run)}`);
     return { ...run, record };

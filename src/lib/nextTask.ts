@@ -6,3 +6,12 @@
 export function nextTask(): Promise<void> {
   return new Promise<void>((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * Resolves on the task after the next frame is drawn (an animation frame, then a `setTimeout` of
+ * 0): what changed before the call is painted first, and work after `await afterNextPaint()` no
+ * longer holds that paint back (issue 19: a tap shows at once, its heavy work follows).
+ */
+export function afterNextPaint(): Promise<void> {
+  return new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}

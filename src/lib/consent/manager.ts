@@ -15,7 +15,7 @@ import type { CookieConsentConfig } from 'vanilla-cookieconsent';
 // written one notch more specific, so they win whichever file comes later.
 import 'vanilla-cookieconsent/dist/cookieconsent.css';
 import { EMBED_PROVIDERS } from '../embeds/providers';
-import { nextTask } from '../nextTask';
+import { afterNextPaint, nextTask } from '../nextTask';
 import { ANALYTICS_SERVICE, EMBEDS_CATEGORY } from './categories';
 import { createConsentConfig } from './config';
 import { clearAnalyticsCookies } from './cookies';
@@ -116,24 +116,69 @@ export function focusPreferencesDialog(doc: Document = document, delays: readonl
   schedule(0);
 }
 
+/** On `<html>` while the preferences dialog is being built after a tap: the page dims at once (consent.css). */
+export const OPENING_CLASS = 'cc--opening';
+
+let opening: Promise<void> | null = null;
+
 /**
- * Builds the preferences dialog ahead, while the banner shows, when the browser is idle (issue 19:
- * built on the tap, its 600-odd elements and their styles held a phone's next paint for about half
- * a second). The library itself builds it when the pointer enters the banner's "Manage
- * preferences" button (a head start for a mouse; a finger's tap fires that event in the same
- * moment); this sends that event at the first idle moment. Hidden, the dialog changes nothing on
- * screen. Without the banner (a choice is stored) nothing is built ahead.
+ * Opens the preferences dialog so that a tap shows at once (issue 19). The library builds the
+ * dialog (about 600 elements, their styles and layout) the first time it opens it: on a phone
+ * that held the tap's next paint for a quarter of a second. So, when the dialog is not built yet,
+ * the page first dims as the dialog's overlay will (OPENING_CLASS), that frame is drawn, and the
+ * dialog is built and shown on the task after it. (It used to be built ahead at the first idle
+ * moment while the banner showed: every first visit paid two long tasks during its load for a
+ * dialog most visitors never open.) Once built, it opens at once. A second call while one is
+ * under way waits for it.
  */
-export function preparePreferencesWhenIdle(doc: Document = document, whenIdle: (run: () => void) => void = idle): void {
-  whenIdle(() => {
-    if (doc.querySelector('#cc-main .pm')) return;
-    doc.querySelector('#cc-main .cm [data-role="show"]')?.dispatchEvent(new MouseEvent('mouseenter'));
+export function showPreferencesAfterPaint(cc: Pick<CookieConsentApi, 'showPreferences'>, doc: Document = document): Promise<void> {
+  if (doc.querySelector('#cc-main .pm')) {
+    cc.showPreferences();
+    return Promise.resolve();
+  }
+  if (opening) return opening;
+  const root = doc.documentElement;
+  root.classList.add(OPENING_CLASS);
+  opening = afterNextPaint().then(() => {
+    try {
+      cc.showPreferences();
+    } finally {
+      root.classList.remove(OPENING_CLASS);
+      opening = null;
+    }
   });
+  return opening;
 }
 
-function idle(run: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 2000 });
-  else setTimeout(run, 200);
+/**
+ * Routes the banner's "Manage preferences" button through showPreferencesAfterPaint, ahead of the
+ * library's own click handler (a capture listener on the banner stops the click before it reaches
+ * the button). The library also builds the dialog when the pointer enters that button: a head
+ * start for a mouse, kept. A finger's tap fires that `mouseenter` too (the compatibility mouse
+ * events, right before the click), which put the whole build inside the tap: after a touch or pen
+ * `pointerdown` it is stopped, and the click builds the dialog after its first paint.
+ */
+export function openPreferencesFromBanner(modal: HTMLElement, open: () => void): void {
+  const SHOW = '[data-role="show"]';
+  let pointerType = '';
+  modal.addEventListener('pointerdown', (event) => void (pointerType = event.pointerType), { capture: true });
+  modal.addEventListener(
+    'mouseenter',
+    (event) => {
+      if (pointerType !== '' && pointerType !== 'mouse' && event.target instanceof Element && event.target.matches(SHOW)) event.stopImmediatePropagation();
+    },
+    { capture: true },
+  );
+  modal.addEventListener(
+    'click',
+    (event) => {
+      if (!(event.target instanceof Element) || !event.target.closest(SHOW)) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      open();
+    },
+    { capture: true },
+  );
 }
 
 /** The configuration with this runtime's callbacks. */
@@ -144,11 +189,12 @@ export function createRuntimeConfig(cc: CookieConsentApi): CookieConsentConfig {
     onConsent: onEvent,
     onChange: onEvent,
     onModalReady: ({ modalName, modal }) => {
-      if (modalName === 'consentModal') addCloseButton(modal, () => rejectAndClose(cc));
+      if (modalName !== 'consentModal') return;
+      addCloseButton(modal, () => rejectAndClose(cc));
+      openPreferencesFromBanner(modal, () => void showPreferencesAfterPaint(cc));
     },
     onModalShow: ({ modalName }) => {
       if (modalName === 'preferencesModal') focusPreferencesDialog();
-      if (modalName === 'consentModal') preparePreferencesWhenIdle();
     },
   });
 }
@@ -197,7 +243,7 @@ export function stopConsent(): void {
 /** Opens the preferences dialog (the footer's "Cookie settings"), starting the manager if needed. */
 export async function openCookiePreferences(): Promise<void> {
   const cc = await startConsent();
-  cc?.showPreferences();
+  if (cc) await showPreferencesAfterPaint(cc);
 }
 
 /** For tests: forget the started manager and the last update. */
