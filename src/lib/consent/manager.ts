@@ -123,7 +123,7 @@ let opening: Promise<void> | null = null;
 
 /**
  * Opens the preferences dialog so that a tap shows at once (issue 19). The library builds the
- * dialog (about 600 elements, their styles and layout) the first time it opens it: on a phone
+ * dialog (about 400 elements, their styles and layout) the first time it opens it: on a phone
  * that held the tap's next paint for a quarter of a second. So, when the dialog is not built yet,
  * the page first dims as the dialog's overlay will (OPENING_CLASS), that frame is drawn, and the
  * dialog is built and shown on the task after it. (It used to be built ahead at the first idle
