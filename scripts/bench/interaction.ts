@@ -200,7 +200,8 @@ export function interactionTargets(siteUrl: string): InteractionTarget[] {
       url: `${siteUrl}/`,
       target: (page) => page.locator('header').getByRole('button', { name: MENU_LABEL, exact: true }),
       ready: reactHydrated,
-      shown: `[role="dialog"][aria-modal="true"]:not([hidden])`,
+      // The drawer (in <header>; the consent banner, also a modal dialog, is not).
+      shown: 'header [role="dialog"]:not([hidden])',
       opened: async (page) => {
         await page.locator('header').getByRole('button', { name: MENU_LABEL, exact: true, expanded: true }).waitFor({ timeout: 30_000 });
         await page.getByRole('dialog', { name: MENU_LABEL }).waitFor({ state: 'visible', timeout: 30_000 });
