@@ -64,8 +64,21 @@ export async function expectPreviewBar(page: Page): Promise<void> {
 }
 
 /** Presses "Exit preview" and waits for the page it returns to. */
-export async function exitPreview(page: Page): Promise<PageResponse | null> {
-  const [response] = await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Exit preview' }).click()]);
+/**
+ * Clicks the bar's "Exit preview" (a form POST that redirects) and resolves with the answer of the
+ * page it lands on, once that page has loaded. It waits for that document's own response, not for
+ * "a navigation": the page's router may change the address in place while it hydrates (Next's
+ * mount-time `router.replace`), which `page.waitForNavigation()` also took, so the check ran on
+ * the page before the exit (seen once in CI).
+ */
+export async function exitPreview(page: Page): Promise<PageResponse> {
+  const landed = page.waitForResponse((response) => {
+    const request = response.request();
+    return request.isNavigationRequest() && request.frame() === page.mainFrame() && request.redirectedFrom()?.method() === 'POST';
+  });
+  await page.getByRole('button', { name: 'Exit preview' }).click();
+  const response = await landed;
+  await page.waitForURL(response.url());
   return response;
 }
 
