@@ -90,7 +90,7 @@ describe('issue 11 a preview in the browser', () => {
 
       const exited = await exitPreview(editor.page);
       expect(new URL(editor.page.url()).pathname).toBe(PUBLISHED_PATH);
-      expect(exited?.headers()['x-robots-tag']).toBeUndefined();
+      expect(exited.headers()['x-robots-tag']).toBeUndefined();
       await expect(editor.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(PUBLISHED.title);
       await editor.page.reload();
       await expect(editor.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(PUBLISHED.title);

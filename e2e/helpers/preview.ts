@@ -63,7 +63,6 @@ export async function expectPreviewBar(page: Page): Promise<void> {
   expect(await bar.textContent()).toContain(PREVIEW_BAR_TEXT);
 }
 
-/** Presses "Exit preview" and waits for the page it returns to. */
 /**
  * Clicks the bar's "Exit preview" (a form POST that redirects) and resolves with the answer of the
  * page it lands on, once that page has loaded. It waits for that document's own response, not for

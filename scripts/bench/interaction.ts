@@ -256,16 +256,17 @@ interface PageRecord {
   shownAt: number | null;
 }
 
-/** How long after the tap the page watches for the tap's result (`shown`). */
-const SHOWN_TIMEOUT_MS = 10_000;
+/** How long after the tap the page watches for a frame (the next one, the tap's result). */
+const FRAME_TIMEOUT_MS = 10_000;
 
 /**
  * In the page: from the next frame on, checks in each frame's animation callbacks whether
  * `selector` matches; once it does, calls `done` with the moment that frame has been drawn (a
- * MessageChannel message after it), or with null after `timeoutMs`. Plain source text, not
- * TypeScript: tsx would wrap the inner function in a `__name` helper the page does not have.
+ * MessageChannel message after it), or with null after `timeoutMs`. With `:root` (always there),
+ * that is the next frame drawn. Plain source text, not TypeScript: tsx would wrap the inner
+ * function in a `__name` helper the page does not have.
  */
-const WATCH_SHOWN = `(selector, timeoutMs, done) => {
+const DRAWN_WHEN = `(selector, timeoutMs, done) => {
   const start = performance.now();
   const step = () => {
     if (document.querySelector(selector)) {
@@ -290,14 +291,14 @@ const ENTRY_GRACE_MS = 3000;
  */
 async function startRecording(page: Page, shown: string): Promise<void> {
   await page.evaluate(`window.__clickReported = ${clickReported.toString()}`);
-  await page.evaluate(`window.__watchShown = ${WATCH_SHOWN}`);
-  await page.evaluate(({ threshold, graceMs, shown, shownTimeoutMs }) => {
+  await page.evaluate(`window.__drawnWhen = ${DRAWN_WHEN}`);
+  await page.evaluate(({ threshold, graceMs, shown, frameTimeoutMs }) => {
     const record = { since: performance.now(), entries: [] as EventEntry[], stamps: {} as Record<string, number>, paintedAt: null as number | null, shownAt: null as number | null };
     const win = window as unknown as {
       __interaction: typeof record;
       __interactionDone: Promise<unknown>;
       __clickReported: typeof clickReported;
-      __watchShown: (selector: string, timeoutMs: number, done: (at: number | null) => void) => void;
+      __drawnWhen: (selector: string, timeoutMs: number, done: (at: number | null) => void) => void;
     };
     // No function-valued variables here: tsx would wrap them in a `__name` helper the page lacks.
     let finish: ((value?: undefined) => void) | undefined;
@@ -320,24 +321,20 @@ async function startRecording(page: Page, shown: string): Promise<void> {
       (event) => {
         if (record.stamps.click !== undefined) return;
         record.stamps.click = event.timeStamp;
-        win.__watchShown(shown, shownTimeoutMs, (at) => {
+        // Before the site's own handlers (window, capture): the next frame is the first one drawn
+        // after the click's work (the cross-check); the tap's result may come in a later one.
+        win.__drawnWhen(':root', frameTimeoutMs, (at) => {
+          record.paintedAt = at;
+          setTimeout(() => finish?.(), graceMs);
+        });
+        win.__drawnWhen(shown, frameTimeoutMs, (at) => {
           record.shownAt = at;
           shownDone?.();
-        });
-        // Before the site's own handlers (window, capture): the frame after this callback is the
-        // first one drawn after the click's work; the message runs once it is drawn.
-        requestAnimationFrame(() => {
-          const channel = new MessageChannel();
-          channel.port1.onmessage = () => {
-            record.paintedAt = performance.now();
-            setTimeout(() => finish?.(), graceMs);
-          };
-          channel.port2.postMessage(null);
         });
       },
       { capture: true },
     );
-  }, { threshold: DURATION_THRESHOLD_MS, graceMs: ENTRY_GRACE_MS, shown, shownTimeoutMs: SHOWN_TIMEOUT_MS });
+  }, { threshold: DURATION_THRESHOLD_MS, graceMs: ENTRY_GRACE_MS, shown, frameTimeoutMs: FRAME_TIMEOUT_MS });
 }
 
 /** The page's record once its tap is done (see startRecording), or an error after `timeoutMs`. */

@@ -13,5 +13,5 @@ export function nextTask(): Promise<void> {
  * longer holds that paint back (issue 19: a tap shows at once, its heavy work follows).
  */
 export function afterNextPaint(): Promise<void> {
-  return new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return new Promise<number>((resolve) => requestAnimationFrame(resolve)).then(nextTask);
 }

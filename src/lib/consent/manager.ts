@@ -249,6 +249,7 @@ export async function openCookiePreferences(): Promise<void> {
 /** For tests: forget the started manager and the last update. */
 export function resetConsentForTests(): void {
   started = null;
+  opening = null;
   stopping = Promise.resolve();
   lastUpdate = null;
   setAnalyticsConsent(false);
