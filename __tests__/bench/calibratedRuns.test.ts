@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import {
   benchmarkIndexFromArtifacts,
+  threadTimeMetric,
   floorLimits,
   interleavedRuns,
   medianOrNull,
@@ -47,6 +48,23 @@ describe('issue 19: the budgets hold on the medians of the calibrated runs', () 
     const summary = summarizeRuns([run(0.72, 1286, 3100.4, 2310.6, 7.33)]);
     expect(summary.multiplierPerRun).toEqual([7.33]);
     expect(runLines(summary)).toEqual(['run 1: benchmarkIndex 2311, CPU 7.33×, performance 0.72, TBT 1286 ms, LCP 3100 ms']);
+  });
+
+  it("each run's TBT in thread time (the bench's diagnostic) is reported beside its TBT, and its median is a row with no budget", () => {
+    const withThreadTime = (lhr: LhrLike, threadTimeTbt: number | null): LhrLike => ({ ...lhr, bench: { threadTimeTbt } });
+    const summary = summarizeRuns([
+      withThreadTime(run(0.86, 488, 2300, 2900, 9.85), 182),
+      withThreadTime(run(0.9, 349, 2313, 2741, 9.17), 162),
+      withThreadTime(run(0.93, 265, 2156, 2888, 9.8), 159),
+    ]);
+    expect(summary.threadTimeTbtPerRun).toEqual([182, 162, 159]);
+    expect(summary.medianThreadTimeTbt).toBe(162);
+    expect(runLines(summary)[0]).toBe('run 1: benchmarkIndex 2900, CPU 9.85×, performance 0.86, TBT 488 ms (in thread time 182 ms), LCP 2300 ms');
+    const metric = threadTimeMetric('lighthouse: home', summary);
+    expect(metric).toMatchObject({ name: 'lighthouse: home, TBT in thread time (median of 3)', value: 162, unit: 'ms' });
+    expect(metric.budget).toBeUndefined();
+    // A run whose figure could not be computed leaves the median unknown, as a failed run does.
+    expect(summarizeRuns([withThreadTime(run(0.9, 300, 2000, 2000, 6), null), withThreadTime(run(0.9, 300, 2000, 2000, 6), 120)]).medianThreadTimeTbt).toBeNull();
   });
 });
 

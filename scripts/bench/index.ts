@@ -16,7 +16,7 @@ import { ROOT } from '../../e2e/harness/config';
 import { firstLoadJs, GZIP_LEVEL, scriptFile } from './firstLoadJs';
 import { pageCss } from './pageCss';
 import { ensureChromium, lighthouseInterleaved, type LighthouseTarget } from './lighthouse';
-import { CATEGORIES, floorLimits, highest, runLines, type CategoryId, type FloorLimits, type FloorRules, type PageSummary } from './lighthouseResult';
+import { CATEGORIES, floorLimits, highest, runLines, threadTimeMetric, type CategoryId, type FloorLimits, type FloorRules, type PageSummary } from './lighthouseResult';
 import { floorDom, FLOOR_APP_DIR } from './floor';
 import { measurePhoneImages, phoneImageShare, PHONE } from './phoneImages';
 import { parseBenchOptions, USAGE, UsageError, type BenchOptions } from './options';
@@ -333,6 +333,7 @@ async function lighthousePhase(ctx: Context): Promise<void> {
       ctx.metrics.push(
         { name: `${floorName}, performance (median of ${runs})`, value: floorResult.scores.performance, unit: 'score' },
         { name: `${floorName}, TBT (median of ${runs})`, value: floorResult.medianTbt, unit: 'ms' },
+        threadTimeMetric(floorName, floorResult),
         { name: `${floorName}, LCP (median of ${runs})`, value: floorResult.medianLcp, unit: 'ms' },
       );
       runDetails('lighthouse: floor', 'floor', floorResult);
@@ -370,6 +371,7 @@ async function lighthousePhase(ctx: Context): Promise<void> {
               note: `${tbtFactor} × floor's ${fixed(floorResult instanceof Error || !floorResult ? null : floorResult.medianTbt, 0)} ms`,
             },
       );
+      ctx.metrics.push(threadTimeMetric(prefix, summary));
       if (summary.scores.performance !== null && limits.performance !== null && summary.scores.performance < limits.performance && summary.failing.performance.length) {
         ctx.details.push(`${prefix}, performance below the floor; audits not passing (median run): ${summary.failing.performance.slice(0, 10).join(', ')}`);
       }

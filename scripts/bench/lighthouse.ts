@@ -4,6 +4,7 @@ import path from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/helpers/browser';
 import { ROOT } from '../../e2e/harness/config';
 import { cpuMultiplier } from './calibration';
+import { threadTimeTbt } from './threadTime';
 import {
   benchmarkIndexFromArtifacts,
   CATEGORIES,
@@ -62,7 +63,8 @@ export function asLighthouseError(error: unknown): unknown {
  * gather is read from the saved artifacts, turned into a CPU multiplier (calibration.ts), and the
  * saved artifacts are audited (`auditMode`, `-A`) with simulated throttling at that multiplier,
  * Lighthouse's default mobile settings otherwise. The report's configSettings.throttling records
- * the multiplier; it is checked.
+ * the multiplier; it is checked. The run's TBT in thread time (threadTime.ts) is added to the
+ * report as `bench.threadTimeTbt`.
  */
 async function runOnce(url: string, workDir: string): Promise<LhrLike> {
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
@@ -100,6 +102,8 @@ async function runOnce(url: string, workDir: string): Promise<LhrLike> {
   if (lhr.configSettings?.throttlingMethod !== 'simulate' || applied !== multiplier) {
     throw new Error(`The audit did not use the calibrated CPU multiplier ${multiplier} (report: ${lhr.configSettings?.throttlingMethod}, ${applied})`);
   }
+  // The diagnostic beside the report's TBT (threadTime.ts), from the same saved gather.
+  lhr.bench = { threadTimeTbt: await threadTimeTbt(workDir, multiplier, lhr.audits['total-blocking-time']?.numericValue) };
   return lhr;
 }
 

@@ -1,4 +1,4 @@
-import { median } from './report';
+import { median, type Metric } from './report';
 
 /**
  * What the bench takes from Lighthouse reports (LHR JSON). Pure: the runner is lighthouse.ts.
@@ -17,6 +17,8 @@ export interface LhrLike {
   environment?: { benchmarkIndex?: number };
   /** The settings the run was audited with: the CPU slowdown the calibration chose is in `throttling`. */
   configSettings?: { throttlingMethod?: string; throttling?: { cpuSlowdownMultiplier?: number } };
+  /** Written by the bench, not by Lighthouse: the run's TBT with the main thread's waiting left out (threadTime.ts; null when it could not be computed). */
+  bench?: { threadTimeTbt?: number | null };
 }
 
 export interface PageSummary {
@@ -40,8 +42,12 @@ export interface PageSummary {
   /** Each run's Largest Contentful Paint (simulated, ms) and Total Blocking Time (ms). */
   lcpPerRun: (number | null)[];
   tbtPerRun: (number | null)[];
+  /** Each run's TBT in thread time (threadTime.ts): a diagnostic, not a budget. */
+  threadTimeTbtPerRun: (number | null)[];
   /** The medians of the runs' TBT and LCP (null when a run has no value: a failed run is no pass). */
   medianTbt: number | null;
+  /** The median of the runs' TBT in thread time (null when a run has none). */
+  medianThreadTimeTbt: number | null;
   medianLcp: number | null;
   /** Per category: the failing audits of the median run, worst first (see failingAudits). */
   failing: Record<CategoryId, string[]>;
@@ -95,6 +101,7 @@ export function summarizeRuns(runs: readonly LhrLike[]): PageSummary {
   const numeric = (id: string) => runs.map((lhr) => lhr.audits[id]?.numericValue ?? null);
   const tbtPerRun = numeric('total-blocking-time');
   const lcpPerRun = numeric('largest-contentful-paint');
+  const threadTimeTbtPerRun = runs.map((lhr) => lhr.bench?.threadTimeTbt ?? null);
   return {
     runs: runs.length,
     scores,
@@ -107,7 +114,9 @@ export function summarizeRuns(runs: readonly LhrLike[]): PageSummary {
     performancePerRun,
     lcpPerRun,
     tbtPerRun,
+    threadTimeTbtPerRun,
     medianTbt: medianOrNull(tbtPerRun),
+    medianThreadTimeTbt: medianOrNull(threadTimeTbtPerRun),
     medianLcp: medianOrNull(lcpPerRun),
     failing,
   };
@@ -130,14 +139,15 @@ export function medianOrNull(values: readonly (number | null)[]): number | null 
 
 /**
  * One line per run: the host's benchmarkIndex during it, the CPU multiplier it was audited with,
- * its performance, TBT and LCP.
+ * its performance, TBT (and its TBT in thread time, when the run has one) and LCP.
  */
 export function runLines(summary: PageSummary): string[] {
   const ms = (v: number | null) => (v === null ? 'n/a' : `${Math.round(v)} ms`);
+  const threadTime = (v: number | null | undefined) => (typeof v === 'number' ? ` (in thread time ${ms(v)})` : '');
   return summary.performancePerRun.map((score, i) => {
     const index = summary.benchmarkIndex[i];
     const multiplier = summary.multiplierPerRun[i];
-    return `run ${i + 1}: benchmarkIndex ${index === null ? 'n/a' : Math.round(index)}, CPU ${multiplier === null ? 'n/a' : `${multiplier.toFixed(2)}×`}, performance ${score === null ? 'n/a' : score.toFixed(2)}, TBT ${ms(summary.tbtPerRun[i])}, LCP ${ms(summary.lcpPerRun[i])}`;
+    return `run ${i + 1}: benchmarkIndex ${index === null ? 'n/a' : Math.round(index)}, CPU ${multiplier === null ? 'n/a' : `${multiplier.toFixed(2)}×`}, performance ${score === null ? 'n/a' : score.toFixed(2)}, TBT ${ms(summary.tbtPerRun[i])}${threadTime(summary.threadTimeTbtPerRun[i])}, LCP ${ms(summary.lcpPerRun[i])}`;
   });
 }
 
@@ -205,4 +215,17 @@ export function withCpuMultiplier<T extends { settings?: { throttling?: object }
 export function medianPerformance(runs: readonly LhrLike[]): number | null {
   const scores = runs.map((lhr) => lhr.categories.performance?.score).filter((s): s is number => typeof s === 'number');
   return scores.length ? median(scores) : null;
+}
+
+/**
+ * The metric row of a page's median TBT in thread time (threadTime.ts): reported beside the
+ * budgeted TBT, with no budget of its own.
+ */
+export function threadTimeMetric(prefix: string, summary: Pick<PageSummary, 'runs' | 'medianThreadTimeTbt'>): Metric {
+  return {
+    name: `${prefix}, TBT in thread time (median of ${summary.runs})`,
+    value: summary.medianThreadTimeTbt,
+    unit: 'ms',
+    note: 'not a budget: the main thread\'s waiting left out (docs/performance.md)',
+  };
 }
