@@ -89,19 +89,28 @@ interface LanternTbt {
   request(data: object, context: object): Promise<{ timing: number }>;
 }
 
-/**
- * Lantern's TBT for a gather saved in `workDir` (artifacts.json, trace.json, devtoolslog.json),
- * audited as the bench audits it (simulated throttling at `multiplier`), on the trace as gathered
- * or with its main-thread tasks at thread time.
- */
-export async function lanternTbt(workDir: string, multiplier: number, threadTime: boolean): Promise<number> {
+/** A gather saved by Lighthouse's `gatherMode`: what Lantern's computation reads. */
+interface SavedGather {
+  artifacts: { settings: { throttling?: object }; GatherContext: unknown; URL: unknown; SourceMaps: unknown; HostDPR: unknown };
+  trace: { traceEvents: TraceEvent[] };
+  devtoolsLog: unknown;
+}
+
+function readGather(workDir: string): SavedGather {
   const read = (file: string) => JSON.parse(readFileSync(path.join(workDir, file), 'utf8'));
-  const artifacts = read('artifacts.json');
-  const trace = read('trace.json') as { traceEvents: TraceEvent[] };
+  return { artifacts: read('artifacts.json'), trace: read('trace.json'), devtoolsLog: read('devtoolslog.json') };
+}
+
+/**
+ * Lantern's TBT for a saved gather, audited as the bench audits it (simulated throttling at
+ * `multiplier`), on the trace as gathered or with its main-thread tasks at thread time.
+ */
+export async function lanternTbt(gather: SavedGather, multiplier: number, threadTime: boolean): Promise<number> {
+  const { artifacts, trace, devtoolsLog } = gather;
   const settings = { ...artifacts.settings, throttlingMethod: 'simulate', throttling: { ...artifacts.settings.throttling, cpuSlowdownMultiplier: multiplier } };
   const data = {
     trace: threadTime ? { ...trace, traceEvents: toThreadTime(trace.traceEvents) } : trace,
-    devtoolsLog: read('devtoolslog.json'),
+    devtoolsLog,
     gatherContext: artifacts.GatherContext,
     settings,
     URL: artifacts.URL,
@@ -115,13 +124,15 @@ export async function lanternTbt(workDir: string, multiplier: number, threadTime
 }
 
 /**
- * The thread-time TBT of a run, or null when this computation does not reproduce the report's own
- * TBT on the unchanged trace (within 1 ms): then it is not Lighthouse's simulation, and its
- * thread-time figure would mean nothing.
+ * The thread-time TBT of the run whose gather is saved in `workDir` (artifacts.json, trace.json,
+ * devtoolslog.json), or null when this computation does not reproduce the report's own TBT on the
+ * unchanged trace (within 1 ms): then it is not Lighthouse's simulation, and its thread-time
+ * figure would mean nothing.
  */
 export async function threadTimeTbt(workDir: string, multiplier: number, reportedTbt: number | undefined): Promise<number | null> {
   if (typeof reportedTbt !== 'number') return null;
-  const asGathered = await lanternTbt(workDir, multiplier, false);
+  const gather = readGather(workDir);
+  const asGathered = await lanternTbt(gather, multiplier, false);
   if (Math.abs(asGathered - reportedTbt) > 1) return null;
-  return lanternTbt(workDir, multiplier, true);
+  return lanternTbt(gather, multiplier, true);
 }
