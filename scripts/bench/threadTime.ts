@@ -9,7 +9,7 @@ import path from 'node:path';
  * slowdown (×8–×10 here), as if all of it were CPU work. On this host it is not. The gathers show
  * the renderer's main thread waiting inside its tasks:
  * - the first render waits on synchronous font look-ups: one IPC per font strike (size, weight,
- *   style), 15–40 ms of a 40–65 ms task, of which 9–17 ms is CPU. These look-ups are Linux's.
+ *   style), 15–43 ms of a 40–65 ms task, of which 9–17 ms is CPU. These look-ups are Linux's.
  *   Android, the phone Lighthouse simulates, answers them in-process. The floor (no CSS, the
  *   default font) makes almost none;
  * - the navigation's commit task waits 10–30 ms when the shared host is busy.
@@ -66,13 +66,15 @@ export function toThreadTime<T extends TraceEvent>(events: readonly T[]): T[] {
   }
   for (const list of byThread.values()) {
     list.sort((a, b) => a.ts - b.ts);
-    const tasks = list.filter((e) => e.ph === 'X' && e.name === 'RunTask' && typeof e.dur === 'number' && typeof e.tdur === 'number' && e.tdur < e.dur);
-    for (const task of tasks) {
+    for (const task of list.filter(waited)) {
       const start = task.ts;
       const end = start + task.dur!;
       const ratio = task.tdur! / task.dur!;
-      for (const inner of list) {
-        if (inner === task || inner.ts < start || inner.ts >= end) continue;
+      // The events inside the task are the contiguous run of the sorted list from its start (tasks
+      // do not overlap, so moving them keeps the order of the rest).
+      for (let i = firstAtOrAfter(list, start); i < list.length && list[i].ts < end; i++) {
+        const inner = list[i];
+        if (inner === task) continue;
         inner.ts = start + (inner.ts - start) * ratio;
         if (typeof inner.dur === 'number') inner.dur *= ratio;
       }
@@ -80,6 +82,23 @@ export function toThreadTime<T extends TraceEvent>(events: readonly T[]): T[] {
     }
   }
   return out;
+}
+
+/** A top-level task whose thread time is less than its wall time: it waited. */
+function waited(event: TraceEvent): boolean {
+  return event.ph === 'X' && event.name === 'RunTask' && typeof event.dur === 'number' && typeof event.tdur === 'number' && event.tdur < event.dur;
+}
+
+/** The index of the first event of a list sorted by `ts` at or after `ts` (binary search). */
+function firstAtOrAfter(list: readonly TraceEvent[], ts: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (list[mid].ts < ts) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /** The Lantern computation Lighthouse's `total-blocking-time` audit uses (lighthouse 13, pinned). */
