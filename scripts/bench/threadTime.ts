@@ -15,9 +15,10 @@ import path from 'node:path';
  * - the navigation's commit task waits 10–30 ms when the shared host is busy.
  *
  * Multiplied, that waiting is 150–300 ms of simulated TBT that moves with the host's load, not
- * with the page. The figure computed here leaves it out, so it changes with the page's own work
- * and hardly with the host. It is reported, not budgeted: the budgets are the issue's, on
- * Lighthouse's own figure (docs/performance.md, "Issue 19: fourth session").
+ * with the page. The figure computed here leaves it out, so it follows the page's own work far
+ * more than the host (one binary step remains: whether Next's main.js falls inside Lantern's
+ * optimistic TTI). It is reported, not budgeted: the budgets are the issue's, on Lighthouse's own
+ * figure (docs/performance.md, "Issue 19: fourth session").
  */
 
 /** A trace event, as far as the rewrite reads it. */
