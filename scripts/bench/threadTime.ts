@@ -125,7 +125,7 @@ function readGather(workDir: string): SavedGather {
  * Lantern's TBT for a saved gather, audited as the bench audits it (simulated throttling at
  * `multiplier`), on the trace as gathered or with its main-thread tasks at thread time.
  */
-export async function lanternTbt(gather: SavedGather, multiplier: number, threadTime: boolean): Promise<number> {
+async function lanternTbt(gather: SavedGather, multiplier: number, threadTime: boolean): Promise<number> {
   const { artifacts, trace, devtoolsLog } = gather;
   const settings = { ...artifacts.settings, throttlingMethod: 'simulate', throttling: { ...artifacts.settings.throttling, cpuSlowdownMultiplier: multiplier } };
   const data = {
