@@ -1,5 +1,8 @@
 /** @jest-environment node */
-import { toThreadTime, type TraceEvent } from '../../scripts/bench/threadTime';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { threadTimeTbt, toThreadTime, type TraceEvent } from '../../scripts/bench/threadTime';
 
 const RENDERER = { pid: 10, tid: 10 };
 const BROWSER = { pid: 1, tid: 1 };
@@ -62,5 +65,20 @@ describe('issue 19: TBT in thread time (the bench leaves the main thread\'s wait
     const input = gathered();
     toThreadTime(input);
     expect(input).toEqual(gathered());
+  });
+
+  it('a gather that cannot be read gives no figure (n/a), and does not fail the run it is reported beside', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'thread-time-'));
+    try {
+      await expect(threadTimeTbt(path.join(dir, 'missing'), 9, 300)).resolves.toBeNull();
+      writeFileSync(path.join(dir, 'artifacts.json'), '{"settings":{}}');
+      writeFileSync(path.join(dir, 'trace.json'), 'not json');
+      writeFileSync(path.join(dir, 'devtoolslog.json'), '[]');
+      await expect(threadTimeTbt(dir, 9, 300)).resolves.toBeNull();
+      // A run whose report has no TBT has nothing to reproduce.
+      await expect(threadTimeTbt(dir, 9, undefined)).resolves.toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

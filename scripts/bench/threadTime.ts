@@ -147,12 +147,17 @@ async function lanternTbt(gather: SavedGather, multiplier: number, threadTime: b
  * The thread-time TBT of the run whose gather is saved in `workDir` (artifacts.json, trace.json,
  * devtoolslog.json), or null when this computation does not reproduce the report's own TBT on the
  * unchanged trace (within 1 ms): then it is not Lighthouse's simulation, and its thread-time
- * figure would mean nothing.
+ * figure would mean nothing. Also null when the gather cannot be read or simulated: a diagnostic
+ * never costs the run it sits beside (its report is already made).
  */
 export async function threadTimeTbt(workDir: string, multiplier: number, reportedTbt: number | undefined): Promise<number | null> {
   if (typeof reportedTbt !== 'number') return null;
-  const gather = readGather(workDir);
-  const asGathered = await lanternTbt(gather, multiplier, false);
-  if (Math.abs(asGathered - reportedTbt) > 1) return null;
-  return lanternTbt(gather, multiplier, true);
+  try {
+    const gather = readGather(workDir);
+    const asGathered = await lanternTbt(gather, multiplier, false);
+    if (Math.abs(asGathered - reportedTbt) > 1) return null;
+    return await lanternTbt(gather, multiplier, true);
+  } catch {
+    return null;
+  }
 }
