@@ -102,6 +102,16 @@ export async function settled(page: Page, { idle = false }: { idle?: boolean } =
   );
 }
 
+/**
+ * Draws every region the site renders only near the viewport (`content-visibility: auto`,
+ * src/styles/globals.css, issue 19), for a check that reads what is painted: axe's colour
+ * contrast finds no background behind text whose rendering is skipped (hit-testing does not reach
+ * it), and reports the page's white instead. What is drawn does not change, only when.
+ */
+export async function drawEverything(page: Page): Promise<void> {
+  await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+}
+
 /** One CSP violation, as a page's `securitypolicyviolation` event reports it. */
 export interface CspViolation {
   page: string;
