@@ -2,14 +2,13 @@
  * Rule: no serious or critical accessibility violation (axe-core, every rule it runs by default:
  * WCAG 2.x A/AA and best practices) on one page of each template, at 1280 px: home, an fp_page, a
  * news article, a blog post, an event, a white paper, a case study, a press release, a partner
- * interview, a listing page and the 404 page. Every region is drawn first (`drawEverything`):
- * axe cannot judge the contrast of text whose rendering is skipped until it nears the viewport.
+ * interview, a listing page and the 404 page.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ContentTypeName } from '../src/lib/types';
-import { DESKTOP, drawEverything, launchBrowser, openPage } from './helpers/browser';
+import { DESKTOP, launchBrowser, openPage } from './helpers/browser';
 import { firstItem, gotoHydrated } from './helpers/site';
 
 let browser: Browser;
@@ -53,7 +52,6 @@ describe('no serious or critical accessibility violation (axe) at 1280 px', () =
   test.each(PAGES)('%s', async (_name, pathOf, status) => {
     const path = await pathOf();
     expect({ path, status: await gotoHydrated(page, path) }).toEqual({ path, status });
-    await drawEverything(page);
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map(describeViolation);
     expect({ path, violations: serious }).toEqual({ path, violations: [] });

@@ -102,23 +102,6 @@ export async function settled(page: Page, { idle = false }: { idle?: boolean } =
   );
 }
 
-/**
- * Draws every region the site renders only near the viewport (`content-visibility: auto`,
- * src/styles/globals.css, issue 19) as it is drawn once a visitor scrolls to it: contained
- * (layout, style and paint), not skipped. For checks that read what is rendered: axe's colour
- * contrast hit-tests for the background behind text and finds none in a skipped region, and
- * `innerText` is empty there.
- */
-export async function drawEverything(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    for (const element of Array.from(document.querySelectorAll<HTMLElement>('*'))) {
-      if (getComputedStyle(element).contentVisibility !== 'auto') continue;
-      element.style.setProperty('contain', 'layout style paint', 'important');
-      element.style.setProperty('content-visibility', 'visible', 'important');
-    }
-  });
-}
-
 /** One CSP violation, as a page's `securitypolicyviolation` event reports it. */
 export interface CspViolation {
   page: string;

@@ -17,7 +17,7 @@ import { BLOCK_POSTS } from '../../__mocks__/wordpress/seed/blocks';
 import { instance } from '../../scripts/real-wordpress/paths';
 import { themeKey } from '../../scripts/real-wordpress/server';
 import { ARTIFACTS_DIR } from '../harness/config';
-import { drawEverything, launchBrowser, openPage, settled } from '../helpers/browser';
+import { launchBrowser, openPage, settled } from '../helpers/browser';
 import { compareMeasures, figures, isKnown, markdownReport, type CheckResult } from '../helpers/fidelity/compare';
 import { KNOWN_DIFFERENCES } from '../helpers/fidelity/knownDifferences';
 import { measurePage } from '../helpers/fidelity/measure';
@@ -57,11 +57,7 @@ afterAll(async () => {
   writeFileSync(path.join(ARTIFACTS_DIR, 'blocks-fidelity.md'), markdownReport(results, KNOWN_DIFFERENCES, WIDTHS));
 });
 
-/**
- * Scrolls through the page so lazy media load, then waits for fonts, video and audio metadata, and
- * animations. The site's regions drawn only near the viewport are drawn, as a visitor scrolling
- * to them sees them (`drawEverything`): the words are read with `innerText`, empty where skipped.
- */
+/** Scrolls through the page so lazy media load, then waits for fonts, video and audio metadata, and animations. */
 async function ready(page: Page): Promise<void> {
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
@@ -71,7 +67,6 @@ async function ready(page: Page): Promise<void> {
     window.scrollTo(0, 0);
     await document.fonts.ready;
   });
-  await drawEverything(page);
   // Video and audio: until each has its metadata, or has failed (the media check compares whether they load).
   await page
     .waitForFunction(() => Array.from(document.querySelectorAll('video, audio')).every((m) => (m as HTMLMediaElement).readyState >= 1 || (m as HTMLMediaElement).error !== null || (m as HTMLMediaElement).networkState === 3), null, { timeout: 10_000 })

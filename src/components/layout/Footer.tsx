@@ -26,7 +26,7 @@ export interface FooterProps {
 export function Footer({ sections, cookieSettings }: FooterProps) {
   const { asPath } = useRouter();
   return (
-    <footer className={`on-dark defer-render ${styles.footer}`}>
+    <footer className={`on-dark ${styles.footer}`}>
       <div className="container">
         <StaticHtml className={styles.top} contentKey={`${asPath} ${sections.length}`} onClick={navigateOnClient}>
           <div className={styles.brand}>
