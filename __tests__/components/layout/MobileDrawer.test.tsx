@@ -7,7 +7,9 @@ import { installMatchMedia } from './matchMedia';
 const mockRouter = { asPath: '/' };
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
 
-// The drawer is a lazy chunk (afterPaint): each render lets it arrive inside act().
+// The drawer is a lazy chunk (afterPaint): each render waits until it has arrived (hidden). Awaiting
+// the module inside act() alone raced afterPaint's own timer on a loaded machine: the import could
+// settle first, and the drawer arrive after act() had returned.
 async function renderHeader(menu = MENU) {
   mockRouter.asPath = '/';
   const user = userEvent.setup();
@@ -15,6 +17,7 @@ async function renderHeader(menu = MENU) {
   await act(async () => {
     await import('@/components/layout/MobileDrawer');
   });
+  await screen.findByRole('dialog', { hidden: true });
   return { user, ...view };
 }
 
