@@ -1,5 +1,6 @@
 import type { NextConfig } from 'next';
 import { orExitOnConfigError, parseConfig } from './src/config';
+import { rewriteUniversalSiblingsInCss } from './src/lib/css/universalSiblings';
 import { headerRules } from './src/lib/security/headers';
 
 /**
@@ -31,11 +32,54 @@ const nextConfig: NextConfig = {
     // and 'preview' (src/components/analytics/analyticsGate.ts). Not a new setting: Vercel sets it.
     NEXT_PUBLIC_VERCEL_ENV: (process.env.NEXT_PUBLIC_VERCEL_ENV ?? process.env.VERCEL_ENV ?? '').trim(),
   },
+  webpack(config, { isServer, webpack }) {
+    if (!isServer) config.plugins.push(universalSiblingsInCss(webpack));
+    return config;
+  },
   // Redirects (/news, /press-releases, /pages/home, /pages/contact-us) are answered by proxy.ts, not
   // redirects() here: Next sends its own redirect answers without the security headers below.
   // Crawler documents (/sitemap.xml, /robots.txt, /feeds/{feed}.xml) are API routes reached through
   // proxy.ts, not rewrites() here: rewrites are shipped to the browser (see proxy.ts).
 };
+
+/**
+ * Issue 19: the browser's CSS files without "any element before me" selectors (`* + X`), which
+ * made every insertion of an element restyle its parent's whole subtree in Chromium
+ * (src/lib/css/universalSiblings.ts): today the consent library's `.cm__link-group > * + *`, in the
+ * stylesheet every page loads with the consent manager. Rewritten once minified, before webpack
+ * computes the files' content hashes. `next build` only: `next dev` (Turbopack) serves the CSS as
+ * written, which matches the same elements.
+ */
+/** What the plugin uses of the webpack Next brings (Next types it `any`). */
+interface BundledWebpack {
+  Compilation: { PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE: number };
+  sources: { RawSource: new (source: string) => unknown };
+}
+interface CssCompilation {
+  hooks: { processAssets: { tap(options: { name: string; stage: number }, run: (assets: Record<string, { source(): string | Buffer }>) => void): void } };
+  updateAsset(file: string, source: unknown): void;
+}
+interface CssCompiler {
+  hooks: { thisCompilation: { tap(name: string, run: (compilation: CssCompilation) => void): void } };
+}
+
+function universalSiblingsInCss(webpack: BundledWebpack) {
+  const name = 'UniversalSiblingsInCss';
+  return {
+    apply(compiler: CssCompiler) {
+      compiler.hooks.thisCompilation.tap(name, (compilation) => {
+        compilation.hooks.processAssets.tap({ name, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE }, (assets) => {
+          for (const file of Object.keys(assets)) {
+            if (!file.endsWith('.css')) continue;
+            const css = assets[file].source().toString();
+            const rewritten = rewriteUniversalSiblingsInCss(css);
+            if (rewritten !== css) compilation.updateAsset(file, new webpack.sources.RawSource(rewritten));
+          }
+        });
+      });
+    },
+  };
+}
 
 /**
  * Issue 12 §1: the security headers on every answer (`/:path*` matches pages, API routes,

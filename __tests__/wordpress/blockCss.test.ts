@@ -67,6 +67,12 @@ describe('scopeCss: WordPress CSS scoped to the CMS body (.wp-body)', () => {
     expect(scopeCss(':where(figure){margin:0 0 1em}')).toBe('.wp-body :where(figure){margin:0 0 1em}');
   });
 
+  it('issue 19: writes the layout gap’s "any element before me" (`> * + *`) as :not(:first-child), same specificity (src/lib/css/universalSiblings.ts)', () => {
+    expect(scopeCss('body .is-layout-flow>*+*{margin-block-start:24px}.wp-block-file *+.wp-block-file__button{margin-left:.75em}p+p{x:y}')).toBe(
+      '.wp-body .is-layout-flow>*:where(:not(:first-child)){margin-block-start:24px}.wp-body .wp-block-file .wp-block-file__button:where(:not(:first-child)){margin-left:.75em}.wp-body p+p{x:y}',
+    );
+  });
+
   it('drops a rule that loads a data: URL (the CSP img-src has none): the image circle mask falls back to its border-radius', () => {
     const css = '.c img{border-radius:9999px}@supports (mask-image:none){.c img{mask-image:url("data:image/svg+xml;utf8,<svg/>");border-radius:0}}.d{background:url(https://media.example.com/a.png)}';
     expect(scopeCss(css)).toBe('.wp-body .c img{border-radius:9999px}.wp-body .d{background:url(https://media.example.com/a.png)}');

@@ -1,4 +1,5 @@
 import { generate, List, parse, walk, type CssNode, type Rule, type Selector, type SelectorList, type StyleSheet } from 'css-tree';
+import { rewriteUniversalSiblings } from '../css/universalSiblings';
 import { BODY_CLASS } from './bodyClass';
 
 export { BODY_CLASS };
@@ -28,6 +29,10 @@ export { BODY_CLASS };
  *     `a:where(:not(.wp-element-button)){color…}`), but their custom properties: that is the
  *     theme's typography (font, colour, heading sizes, link colour), and the site's own stays
  *     ours. What editors choose (`.has-*` classes, presets, block styles, buttons) is in class rules.
+ * - "Any element before me" selectors (`.is-layout-flow > * + *`) are written as
+ *   `.is-layout-flow > *:where(:not(:first-child))`: the same elements and specificity, without
+ *   the invalidation set that made every insertion restyle its parent's subtree (issue 19,
+ *   src/lib/css/universalSiblings.ts).
  * - `@media`, `@supports`, `@layer` and `@container` keep their rules, scoped; `@keyframes` and
  *   `@font-face` are kept as they are (they have no selectors).
  * - The output is minified (css-tree's generator) and `</style` never appears in it (the CSS goes
@@ -131,7 +136,9 @@ function scopeRule(rule: Rule, options: ScopeOptions): boolean {
   const scoped = new List<CssNode>();
   for (const selector of selectors) {
     const result = scopeSelector(selector);
-    if (result) scoped.appendData(result);
+    if (!result) continue;
+    rewriteUniversalSiblings(result);
+    scoped.appendData(result);
   }
   if (scoped.isEmpty || rule.block.children.isEmpty) return false;
   rule.prelude.children = scoped;
