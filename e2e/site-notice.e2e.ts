@@ -34,7 +34,7 @@ async function settledWithNotice(page: Page): Promise<void> {
   await page
     .waitForFunction(
       () =>
-        Boolean(document.querySelector('main')?.style.getPropertyValue('--site-notice-offset')) &&
+        getComputedStyle(document.querySelector('main')!).getPropertyValue('--site-notice-offset') !== '0px' &&
         document.getAnimations().every((animation) => !animation.pending && animation.playState !== 'running'),
       undefined,
       { timeout: 10_000 },

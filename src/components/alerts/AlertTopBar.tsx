@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { SmartLink } from '@/components/content/SmartLink';
 import { CloseIcon } from '@/components/layout/icons';
+import { scriptedStyle } from '@/lib/scriptedStyle';
 import type { Alert } from '@/lib/types';
 import styles from './AlertTopBar.module.css';
 
@@ -15,6 +16,13 @@ export interface AlertTopBarProps {
  * those two elements, not every element inside them (issue 19: set on <html>, it restyled the page).
  */
 export const NOTICE_OFFSET_PROPERTY = '--site-notice-offset';
+
+/**
+ * What the offset is set on: the elements globals.css moves by it (the same selector). Set in a
+ * rule (scriptedStyle), not inline: an inline style on <main> restyled all of <main> on pages with
+ * WordPress's table CSS (issue 19).
+ */
+const MOVED_CONTENT = '#main, #main ~ footer';
 
 /**
  * The "Top bar" alert: a notice bar with the alert's title, text, optional link and a close button.
@@ -37,15 +45,13 @@ export function AlertTopBar({ alert, onDismiss }: AlertTopBarProps) {
     const bar = ref.current;
     if (!bar) return undefined;
     const main = document.querySelector('main');
-    // The content after the bar: its later siblings (<main>, the footer), moved down together.
-    const below: HTMLElement[] = [];
-    for (let next = bar.nextElementSibling; next; next = next.nextElementSibling) if (next instanceof HTMLElement) below.push(next);
+    const moved = scriptedStyle(document, MOVED_CONTENT, () => document.querySelectorAll<HTMLElement>(MOVED_CONTENT));
     let offset = 0;
     const update = () => {
       // Where the content begins in the layout (offsetTop ignores the transform).
       if (main) bar.style.top = `${main.offsetTop}px`;
       offset = bar.offsetHeight;
-      for (const element of below) element.style.setProperty(NOTICE_OFFSET_PROPERTY, `${offset}px`);
+      moved.setProperty(NOTICE_OFFSET_PROPERTY, `${offset}px`);
     };
     // Measured when the browser has laid the bar out (a ResizeObserver reports every observed box
     // once after layout, before the frame is painted), not here: reading offsets now would force a
@@ -63,7 +69,7 @@ export function AlertTopBar({ alert, onDismiss }: AlertTopBarProps) {
     if (header) observer?.observe(header);
     return () => {
       observer?.disconnect();
-      for (const element of below) element.style.removeProperty(NOTICE_OFFSET_PROPERTY);
+      moved.dispose();
     };
   }, [arrivedScrolled]);
 

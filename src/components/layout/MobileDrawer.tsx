@@ -1,4 +1,5 @@
 import { memo, startTransition, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { scriptedStyle } from '@/lib/scriptedStyle';
 import type { TopMenuEntry } from '@/lib/types';
 import { watchBelowBreakpoint } from '@/lib/viewport';
 import { ChevronDown, CloseIcon } from './icons';
@@ -50,15 +51,13 @@ export function MobileDrawer({ id, open, menu, currentPath, onClose }: MobileDra
   useEffect(() => {
     if (!open) return undefined;
     closeRef.current?.focus();
-    const { body, documentElement } = document;
-    const previous = { overflow: body.style.overflow, paddingRight: body.style.paddingRight };
-    const scrollbar = window.innerWidth - documentElement.clientWidth;
-    body.style.overflow = 'hidden';
-    if (scrollbar > 0) body.style.paddingRight = `${scrollbar}px`;
-    return () => {
-      body.style.overflow = previous.overflow;
-      body.style.paddingRight = previous.paddingRight;
-    };
+    // A rule for <body>, not its style attribute: on pages with WordPress's table CSS a change of
+    // <body>'s style attribute restyled the whole page inside the tap (issue 19, scriptedStyle).
+    const lock = scriptedStyle(document, 'body', () => [document.body]);
+    const scrollbar = window.innerWidth - document.documentElement.clientWidth;
+    lock.setProperty('overflow', 'hidden');
+    if (scrollbar > 0) lock.setProperty('padding-right', `${scrollbar}px`);
+    return () => lock.dispose();
   }, [open]);
 
   // Growing past the breakpoint while open closes it (CSS hides it; this releases the scroll
