@@ -58,6 +58,22 @@ async function visitor(viewport: { width: number; height: number } = DESKTOP): P
 }
 
 const topBar = (page: Page) => page.getByRole('region', { name: 'Site notice' });
+
+/**
+ * Holds the page's alert requests until the returned function is called. `topBarOnly`: the
+ * popup's request then answers no alert.
+ */
+async function holdAlerts(page: Page, { topBarOnly = false } = {}): Promise<() => void> {
+  const { wordpressUrl } = readState();
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`${wordpressUrl}/wp-json/wp/v2/alert**`, async (route) => {
+    await held;
+    if (topBarOnly && decodeURIComponent(route.request().url()).includes('=Popup')) await route.fulfill({ json: [] });
+    else await route.continue();
+  });
+  return () => release();
+}
 const popup = (page: Page) => page.getByRole('dialog', { name: POPUP.title });
 const alertRequests = (requests: string[]) => requests.filter((url) => new URL(url).pathname === '/wp-json/wp/v2/alert');
 
@@ -138,14 +154,8 @@ describe('site alerts (spec §5, §7, §8)', () => {
 
   test('issue 19: <main> and the footer carry their transform before the top bar arrives, so its arrival changes only the offset', async () => {
     const { page } = await visitor(MOBILE);
-    const { wordpressUrl } = readState();
     // The alerts are held back until the page has been looked at without them.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`${wordpressUrl}/wp-json/wp/v2/alert**`, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAlerts(page);
     await page.goto(siteUrl(PAGE));
     const transforms = () => page.evaluate(() => ['main', 'body footer'].map((selector) => getComputedStyle(document.querySelector(selector)!).transform));
     expect(await transforms()).toEqual(['matrix(1, 0, 0, 1, 0, 0)', 'matrix(1, 0, 0, 1, 0, 0)']);
@@ -164,15 +174,8 @@ describe('site alerts (spec §5, §7, §8)', () => {
     // element, and the table block's `table[style*=…] > *`, on any change of a style attribute
     // (the offset on <main>). Before the cuts the arrival restyled 368 elements at once.
     const { page } = await visitor(MOBILE);
-    const { wordpressUrl } = readState();
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`${wordpressUrl}/wp-json/wp/v2/alert**`, async (route) => {
-      await held;
-      // Only the top bar: a modal popup opening makes the rest of the page inert, a restyle of its own.
-      if (decodeURIComponent(route.request().url()).includes('=Popup')) await route.fulfill({ json: [] });
-      else await route.continue();
-    });
+    // Only the top bar: a modal popup opening makes the rest of the page inert, a restyle of its own.
+    const release = await holdAlerts(page, { topBarOnly: true });
     await page.goto(siteUrl('/resources/blogs/blocks-showcase'));
     await settled(page, { idle: true });
     const inMain = await page.evaluate(() => document.querySelectorAll('main *').length);
@@ -193,15 +196,7 @@ describe('site alerts (spec §5, §7, §8)', () => {
 
   test('a top bar that arrives after the visitor has scrolled moves nothing they are reading (the page scrolls by its height; CLS 0)', async () => {
     const { page } = await visitor();
-    const { wordpressUrl } = readState();
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(`${wordpressUrl}/wp-json/wp/v2/alert**`, async (route) => {
-      await held; // the alerts arrive only once the visitor has scrolled
-      await route.continue();
-    });
+    const release = await holdAlerts(page); // the alerts arrive only once the visitor has scrolled
     await page.goto(siteUrl('/pages/secure-switching'));
     await page.evaluate(() => window.scrollTo(0, 800));
     const reading = () =>

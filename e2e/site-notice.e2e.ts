@@ -22,7 +22,7 @@ afterAll(async () => {
 
 /**
  * Waits until the page has settled with the notice shown: the bar has been measured (its height is
- * set on <main>, from a ResizeObserver callback), and no animation or transition is running or
+ * set for <main>, from a ResizeObserver callback), and no animation or transition is running or
  * waiting to start (the bar slides in; <main> follows with a transition of its own, started only
  * once the bar is measured). Waiting for the bar alone to stop moving was not enough: in one CI run
  * (2026-11-27) the check then found <main> not yet moved at all, the listing's breadcrumb 61 px up,
