@@ -42,14 +42,6 @@ const nextConfig: NextConfig = {
   // proxy.ts, not rewrites() here: rewrites are shipped to the browser (see proxy.ts).
 };
 
-/**
- * Issue 19: the browser's CSS files without "any element before me" selectors (`* + X`), which
- * made every insertion of an element restyle its parent's whole subtree in Chromium
- * (src/lib/css/universalSiblings.ts): today the consent library's `.cm__link-group > * + *`, in the
- * stylesheet every page loads with the consent manager. Rewritten once minified, before webpack
- * computes the files' content hashes. `next build` only: `next dev` (Turbopack) serves the CSS as
- * written, which matches the same elements.
- */
 /** What the plugin uses of the webpack Next brings (Next types it `any`). */
 interface BundledWebpack {
   Compilation: { PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE: number };
@@ -63,6 +55,14 @@ interface CssCompiler {
   hooks: { thisCompilation: { tap(name: string, run: (compilation: CssCompilation) => void): void } };
 }
 
+/**
+ * Issue 19: the browser's CSS files without "any element before me" selectors (`* + X`), with
+ * which inserting an element could restyle its parent's whole subtree in Chromium
+ * (src/lib/css/universalSiblings.ts): today the consent library's `.cm__link-group > * + *`, in the
+ * stylesheet every page loads with the consent manager. Rewritten once minified, before webpack's
+ * RealContentHashPlugin names the files from their content (a later stage). `next build` only:
+ * `next dev` (Turbopack) serves the CSS as written, which selects the same elements.
+ */
 function universalSiblingsInCss(webpack: BundledWebpack) {
   const name = 'UniversalSiblingsInCss';
   return {

@@ -36,8 +36,6 @@ describe('scriptedStyle', () => {
     expect(rule.style.getPropertyValue('--site-notice-offset')).toBe('61px');
     expect(main.hasAttribute('style')).toBe(false);
 
-    style.removeProperty('--site-notice-offset');
-    expect(rule.style.getPropertyValue('--site-notice-offset')).toBe('');
     style.dispose();
     expect(doc.adoptedStyleSheets).toEqual([]);
   });

@@ -15,7 +15,6 @@
  */
 export interface ScriptedStyle {
   setProperty(name: string, value: string): void;
-  removeProperty(name: string): void;
   /** Takes the rule away (or the inline values set through it). */
   dispose(): void;
 }
@@ -29,7 +28,6 @@ export function scriptedStyle(doc: Document, selector: string, fallback: () => I
     const { style } = sheet.cssRules[0] as CSSStyleRule;
     return {
       setProperty: (name, value) => style.setProperty(name, value),
-      removeProperty: (name) => style.removeProperty(name),
       dispose: () => {
         doc.adoptedStyleSheets = doc.adoptedStyleSheets.filter((adopted) => adopted !== sheet);
       },
@@ -40,10 +38,6 @@ export function scriptedStyle(doc: Document, selector: string, fallback: () => I
     setProperty: (name, value) => {
       set.add(name);
       for (const element of fallback()) element.style.setProperty(name, value);
-    },
-    removeProperty: (name) => {
-      set.delete(name);
-      for (const element of fallback()) element.style.removeProperty(name);
     },
     dispose: () => {
       for (const element of fallback()) for (const name of set) element.style.removeProperty(name);
