@@ -130,4 +130,33 @@ describe('issue 17 block CSS: WordPress\'s layout of columns and buttons, in the
     await page.waitForURL(siteUrl('/resources/blogs'));
     await page.waitForFunction(() => document.querySelectorAll('style[data-block-css]').length === 0);
   });
+
+  test('issue 19: no stylesheet of the page selects "any element before me" (`* + X`, `* ~ X`): the block CSS, the site’s files, the consent library’s', async () => {
+    // With such a selector on the page, inserting an element restyled its parent's whole subtree
+    // (src/lib/css/universalSiblings.ts). WordPress's layout gap and the consent library have them.
+    const page = await visitor(PHONE);
+    // A person to the consent library (automated Chromium is a bot to it), so that it runs.
+    await page.context().addInitScript(() => Object.defineProperty(Navigator.prototype, 'webdriver', { configurable: true, get: () => false }));
+    await gotoHydrated(page, '/resources/blogs/blocks-showcase');
+    const selectors = () =>
+      page.evaluate(() => {
+        const found: string[] = [];
+        const visit = (rules: CSSRuleList) => {
+          for (const rule of Array.from(rules)) {
+            if (rule instanceof CSSStyleRule) found.push(rule.selectorText);
+            if ('cssRules' in rule && (rule as CSSGroupingRule).cssRules) visit((rule as CSSGroupingRule).cssRules);
+          }
+        };
+        for (const sheet of Array.from(document.styleSheets)) visit(sheet.cssRules);
+        return found;
+      });
+    // The consent library's stylesheet arrives with its chunk, after load.
+    const all = await poll(async () => {
+      const found = await selectors();
+      return found.some((selector) => selector.includes('.cm__link-group')) && found.some((selector) => selector.includes('.wp-body')) ? found : undefined;
+    }, { what: 'the block CSS and the consent library’s stylesheet on the page' });
+    expect(all.filter((selector) => /(^|[\s>+~(,])\*\s*[+~]/.test(selector))).toEqual([]);
+    // What was rewritten is still there, in its new form.
+    expect(all).toContain('#cc-main .cm__link-group > :where(:not(:first-child))');
+  });
 });
