@@ -58,6 +58,8 @@ async function visitor(viewport: { width: number; height: number } = DESKTOP): P
 }
 
 const topBar = (page: Page) => page.getByRole('region', { name: 'Site notice' });
+const popup = (page: Page) => page.getByRole('dialog', { name: POPUP.title });
+const alertRequests = (requests: string[]) => requests.filter((url) => new URL(url).pathname === '/wp-json/wp/v2/alert');
 
 /**
  * Holds the page's alert requests until the returned function is called. `topBarOnly`: the
@@ -74,8 +76,6 @@ async function holdAlerts(page: Page, { topBarOnly = false } = {}): Promise<() =
   });
   return () => release();
 }
-const popup = (page: Page) => page.getByRole('dialog', { name: POPUP.title });
-const alertRequests = (requests: string[]) => requests.filter((url) => new URL(url).pathname === '/wp-json/wp/v2/alert');
 
 /** Collects the URLs of the requests the page makes. */
 function recordRequests(page: Page): string[] {
@@ -170,7 +170,7 @@ describe('site alerts (spec §5, §7, §8)', () => {
 
   test('issue 19: on the block-rich article, the top bar’s arrival restyles the bar and what it moves, not everything inside the page', async () => {
     // Two rules of its CSS made Chromium restyle whole subtrees: WordPress's layout gap
-    // (`.is-layout-flow > * + *`, and the consent library's `> * + *`), on any insertion of an
+    // (`.is-layout-flow > * + *`, and the consent library's `> * + *`), on an insertion of an
     // element, and the table block's `table[style*=…] > *`, on any change of a style attribute
     // (the offset on <main>). Before the cuts the arrival restyled 368 elements at once.
     const { page } = await visitor(MOBILE);

@@ -132,7 +132,7 @@ describe('issue 17 block CSS: WordPress\'s layout of columns and buttons, in the
   });
 
   test('issue 19: no stylesheet of the page selects "any element before me" (`* + X`, `* ~ X`): the block CSS, the site’s files, the consent library’s', async () => {
-    // With such a selector on the page, inserting an element restyled its parent's whole subtree
+    // With such a selector on the page, inserting an element could restyle its parent's whole subtree
     // (src/lib/css/universalSiblings.ts). WordPress's layout gap and the consent library have them.
     const page = await visitor(PHONE);
     // A person to the consent library (automated Chromium is a bot to it), so that it runs.
