@@ -3,7 +3,7 @@
  * writes (embedPlaceholderHtml), with the real vanilla-cookieconsent 3.1.0 (e2e/embeds.e2e.ts
  * repeats it in Chromium with network recording and the CSP).
  */
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import * as CookieConsent from 'vanilla-cookieconsent';
 import { hasEmbeds, loadEmbedGate } from '@/components/content/EmbedGate';
 import { RichHtml } from '@/components/content/RichHtml';
@@ -213,5 +213,24 @@ describe('RichHtml starts the gate on its own HTML when it holds placeholders', 
     rerender(<RichHtml html={body()} />);
     await waitFor(() => expect(container.querySelectorAll('iframe')).toHaveLength(2));
     expect(frames()).toHaveLength(2);
+  });
+
+  test('issue 19: the gate starts on a task of its own, not inside the effects React runs after rendering', async () => {
+    jest.useFakeTimers();
+    try {
+      setAcceptedEmbeds(['youtube']);
+      await loadEmbedGate(); // the module is ready: only the task stands between the effect and the gate
+      const { container } = render(<RichHtml html={body()} />);
+      await act(async () => {
+        for (let i = 0; i < 10; i += 1) await Promise.resolve();
+      });
+      expect(container.querySelectorAll('iframe')).toHaveLength(0);
+      await act(async () => {
+        await jest.runOnlyPendingTimersAsync();
+      });
+      expect(container.querySelectorAll('iframe')).toHaveLength(2);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
