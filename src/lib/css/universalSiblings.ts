@@ -18,8 +18,21 @@ import { generate, List, parse, walk, type CssNode, type Selector } from 'css-tr
  * position, which Chromium tracks on the parent without a page-wide invalidation set.
  *
  * Only a compound that is `*` alone is rewritten: `p + p`, `.a ~ .b`, `*.x + y` stay as they are.
+ * Every selector inside `node` is rewritten in place, those in `:is()`, `:where()`, `:has()` too;
+ * true when one changed.
  */
-export function rewriteUniversalSiblings(selector: Selector): boolean {
+export function rewriteUniversalSiblings(node: CssNode): boolean {
+  let changed = false;
+  walk(node, {
+    visit: 'Selector',
+    enter(selector) {
+      if (rewriteSelector(selector)) changed = true;
+    },
+  });
+  return changed;
+}
+
+function rewriteSelector(selector: Selector): boolean {
   const nodes = selector.children.toArray();
   let changed = false;
   const out: CssNode[] = [];
@@ -63,12 +76,5 @@ const notFirstChild = (): CssNode => (parse(':where(:not(:first-child))', { cont
 export function rewriteUniversalSiblingsInCss(css: string): string {
   if (!/\*\s*[+~]/.test(css)) return css;
   const ast = parse(css);
-  let changed = false;
-  walk(ast, {
-    visit: 'Selector',
-    enter(node) {
-      if (rewriteUniversalSiblings(node)) changed = true;
-    },
-  });
-  return changed ? generate(ast) : css;
+  return rewriteUniversalSiblings(ast) ? generate(ast) : css;
 }

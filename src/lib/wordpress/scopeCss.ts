@@ -136,12 +136,11 @@ function scopeRule(rule: Rule, options: ScopeOptions): boolean {
   const scoped = new List<CssNode>();
   for (const selector of selectors) {
     const result = scopeSelector(selector);
-    if (!result) continue;
-    rewriteUniversalSiblings(result);
-    scoped.appendData(result);
+    if (result) scoped.appendData(result);
   }
   if (scoped.isEmpty || rule.block.children.isEmpty) return false;
   rule.prelude.children = scoped;
+  rewriteUniversalSiblings(rule.prelude);
   return true;
 }
 
