@@ -7,7 +7,7 @@
  * The seed has one enabled top-bar alert; a fresh browser context has dismissed nothing.
  */
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, MOBILE, openPage } from './helpers/browser';
+import { DESKTOP, launchBrowser, MOBILE, openPage, settled } from './helpers/browser';
 import { firstItem, gotoHydrated } from './helpers/site';
 
 let browser: Browser;
@@ -21,25 +21,19 @@ afterAll(async () => {
 });
 
 /**
- * Waits until the page has settled with the notice shown: the bar has been measured (its height is
- * set for <main>, from a ResizeObserver callback), and no animation or transition is running or
- * waiting to start (the bar slides in; <main> follows with a transition of its own, started only
- * once the bar is measured). Waiting for the bar alone to stop moving was not enough: in one CI run
- * (2026-11-27) the check then found <main> not yet moved at all, the listing's breadcrumb 61 px up,
- * under the bar. It did not happen again here in 130 runs on a loaded machine, so which of the two
- * was late is not known; this waits for both. If the page never settles, the check runs anyway
- * and reports what it finds.
+ * Waits until the page has settled with the notice shown: the bar has been measured (its height
+ * applies to <main>, from a ResizeObserver callback), then nothing is moving (`settled`: the bar
+ * slides in; <main> follows with a transition of its own, started only once the bar is measured).
+ * Waiting for the bar alone to stop moving was not enough: in one CI run (2026-11-27) the check
+ * then found <main> not yet moved at all, the listing's breadcrumb 61 px up, under the bar. It did
+ * not happen again here in 130 runs on a loaded machine, so which of the two was late is not known;
+ * this waits for both. If the bar is never measured, the check runs anyway and reports what it finds.
  */
 async function settledWithNotice(page: Page): Promise<void> {
   await page
-    .waitForFunction(
-      () =>
-        getComputedStyle(document.querySelector('main')!).getPropertyValue('--site-notice-offset') !== '0px' &&
-        document.getAnimations().every((animation) => !animation.pending && animation.playState !== 'running'),
-      undefined,
-      { timeout: 10_000 },
-    )
+    .waitForFunction(() => getComputedStyle(document.querySelector('main')!).getPropertyValue('--site-notice-offset') !== '0px', undefined, { timeout: 10_000 })
     .catch(() => undefined);
+  await settled(page);
 }
 
 const PAGES: [string, () => Promise<string>][] = [
