@@ -1,6 +1,7 @@
 import type { NextConfig } from 'next';
 import { orExitOnConfigError, parseConfig } from './src/config';
 import { rewriteUniversalSiblingsInCss } from './src/lib/css/universalSiblings';
+import { BROWSER_MATCHERS_DEFINE, withoutPageTagging } from './src/lib/site/browserProxyMatchers';
 import { headerRules } from './src/lib/security/headers';
 
 /**
@@ -33,7 +34,10 @@ const nextConfig: NextConfig = {
     NEXT_PUBLIC_VERCEL_ENV: (process.env.NEXT_PUBLIC_VERCEL_ENV ?? process.env.VERCEL_ENV ?? '').trim(),
   },
   webpack(config, { isServer, webpack }) {
-    if (!isServer) config.plugins.push(universalSiblingsInCss(webpack));
+    if (!isServer) {
+      config.plugins.push(universalSiblingsInCss(webpack));
+      keepPageMatcherFromBrowser(config.plugins);
+    }
     return config;
   },
   // Redirects (/news, /press-releases, /pages/home, /pages/contact-us) are answered by proxy.ts, not
@@ -79,6 +83,22 @@ function universalSiblingsInCss(webpack: BundledWebpack) {
       });
     },
   };
+}
+
+/**
+ * Issue 19: the browser build gets the proxy's matchers without the one that only tags pages
+ * (src/lib/site/browserProxyMatchers.ts), so no page makes Next's mount-time `router.replace`.
+ * Next's DefinePlugin for the browser holds them; a build whose DefinePlugin no longer does fails
+ * here rather than quietly bringing the replace back.
+ */
+function keepPageMatcherFromBrowser(plugins: unknown[]): void {
+  const define = plugins.find((plugin): plugin is { definitions: Record<string, unknown> } => {
+    const definitions = (plugin as { definitions?: unknown } | null)?.definitions;
+    return typeof definitions === 'object' && definitions !== null && BROWSER_MATCHERS_DEFINE in definitions;
+  });
+  const value = define?.definitions[BROWSER_MATCHERS_DEFINE];
+  if (typeof value !== 'string') throw new Error(`next.config.ts: the browser build has no ${BROWSER_MATCHERS_DEFINE} to narrow (see src/lib/site/browserProxyMatchers.ts)`);
+  define!.definitions[BROWSER_MATCHERS_DEFINE] = withoutPageTagging(value);
 }
 
 /**

@@ -84,7 +84,9 @@ export const config = {
     // Any other address ending in a slash, but Next's own files.
     '/((?!_next/).+/)',
     // Every page (and its /_next/data JSON: Next matches those by the page's path), to tag it
-    // with its surrogate keys; not the API routes, static files or public files.
+    // with its surrogate keys; not the API routes, static files or public files. The server only:
+    // the browser build leaves it out (PAGE_TAGGING_MATCHER, src/lib/site/browserProxyMatchers.ts),
+    // since it neither redirects nor rewrites. Keep the two strings the same.
     '/((?!api/|_next/static/|_next/image|favicon).*)',
   ],
 };
