@@ -18,6 +18,7 @@ import { pageCss } from './pageCss';
 import { ensureChromium, lighthouseInterleaved, type LighthouseTarget } from './lighthouse';
 import { CATEGORIES, floorLimits, highest, runLines, threadTimeMetric, type CategoryId, type FloorLimits, type FloorRules, type PageSummary } from './lighthouseResult';
 import { floorDom, FLOOR_APP_DIR } from './floor';
+import { CROSS_ORIGIN_OPENER_POLICY } from '../../src/lib/security/headers';
 import { measurePhoneImages, phoneImageShare, PHONE } from './phoneImages';
 import { parseBenchOptions, USAGE, UsageError, type BenchOptions } from './options';
 import { allPass, checkMetric, formatMarkdownTable, formatTextTable, replaceResultsSection, median, type Budget, type Metric } from './report';
@@ -260,7 +261,10 @@ async function servingPhase(ctx: Context): Promise<void> {
  * getStaticProps reads it, the app is built with `next build --webpack` into its own directory
  * under .cache/, and served by `next start` on a free port. The caller stops it.
  */
-async function startFloorApp(ctx: Context): Promise<{ process: Process; url: string }> {
+/** The floor's two addresses (scripts/bench/floor/next.config.mjs): `/` with the site's opener policy, `/bare` without. */
+const FLOOR_BARE_PATH = 'bare';
+
+async function startFloorApp(ctx: Context): Promise<{ process: Process; url: string; bareUrl: string }> {
   const dom = floorDom(readFileSync(htmlFileFor(DIST_DIR, '/'), 'utf8'));
   mkdirSync(path.dirname(FLOOR_HTML), { recursive: true });
   writeFileSync(FLOOR_HTML, dom);
@@ -270,8 +274,31 @@ async function startFloorApp(ctx: Context): Promise<{ process: Process; url: str
   if (code !== '0') throw new Error(`next build of the floor failed (${code}), see bench/results/logs/build-floor.log`);
   const port = await freePort();
   const floor = await startFloor(port);
-  ctx.details.push(`lighthouse: floor = ${FLOOR_APP_DIR} (bare Next.js Pages Router, no CSS, no other script) serving the home page's DOM (${(dom.length / 1000).toFixed(1)} kB of HTML) at /`);
-  return { process: floor, url: `http://${HOST}:${port}/` };
+  const url = `http://${HOST}:${port}/`;
+  const bareUrl = `${url}${FLOOR_BARE_PATH}`;
+  try {
+    await checkFloorOpenerPolicy(url, bareUrl);
+  } catch (error) {
+    await floor.stop();
+    throw error;
+  }
+  ctx.details.push(
+    `lighthouse: floor = ${FLOOR_APP_DIR} (bare Next.js Pages Router, no CSS, no other script) serving the home page's DOM (${(dom.length / 1000).toFixed(1)} kB of HTML) at /, with the site's Cross-Origin-Opener-Policy (${CROSS_ORIGIN_OPENER_POLICY}); the same page without it at /${FLOOR_BARE_PATH} (reference, no budget)`,
+  );
+  return { process: floor, url, bareUrl };
+}
+
+/**
+ * The floor is compared as the site serves its pages: with the opener policy issue 12 requires,
+ * which in Chromium commits the navigation in a fresh renderer (docs/performance.md, seventh
+ * session). A floor served otherwise would not measure what the budgets assume, so it stops the phase.
+ */
+async function checkFloorOpenerPolicy(url: string, bareUrl: string): Promise<void> {
+  const policyOf = async (address: string) => (await fetch(address)).headers.get('cross-origin-opener-policy');
+  const [served, bare] = await Promise.all([policyOf(url), policyOf(bareUrl)]);
+  if (served !== CROSS_ORIGIN_OPENER_POLICY || bare !== null) {
+    throw new Error(`the floor's opener policy: expected ${CROSS_ORIGIN_OPENER_POLICY} at / and none at /${FLOOR_BARE_PATH}, got ${served ?? 'none'} and ${bare ?? 'none'}`);
+  }
 }
 
 const fixed = (value: number | null, digits: number) => (value === null ? 'n/a' : value.toFixed(digits));
@@ -292,9 +319,10 @@ async function lighthousePhase(ctx: Context): Promise<void> {
   const reportDir = path.join(RESULTS_DIR, 'lighthouse');
   rmSync(reportDir, { recursive: true, force: true });
   const fileName = (label: string) => label.replace(/\W+/g, '-');
-  const floorName = 'lighthouse: floor (bare Next.js, the home page DOM)';
+  const floorName = "lighthouse: floor (bare Next.js, the home page DOM, the site's COOP)";
+  const bareFloorName = 'lighthouse: floor without COOP (reference)';
 
-  let floor: { process: Process; url: string } | null = null;
+  let floor: { process: Process; url: string; bareUrl: string } | null = null;
   let floorError = '';
   try {
     floor = await startFloorApp(ctx);
@@ -304,7 +332,7 @@ async function lighthousePhase(ctx: Context): Promise<void> {
   }
   try {
     const targets: LighthouseTarget[] = [];
-    if (floor) targets.push({ name: 'floor', url: floor.url });
+    if (floor) targets.push({ name: 'floor', url: floor.url }, { name: 'floor-bare', url: floor.bareUrl });
     for (const [label, route] of pages) {
       if (!route) {
         ctx.metrics.push({ name: `lighthouse: ${label}, performance (median of ${runs})`, value: null, unit: 'score', note: 'no such page was built' });
@@ -337,6 +365,18 @@ async function lighthousePhase(ctx: Context): Promise<void> {
         { name: `${floorName}, LCP (median of ${runs})`, value: floorResult.medianLcp, unit: 'ms' },
       );
       runDetails('lighthouse: floor', 'floor', floorResult);
+    }
+    // The same floor without the opener policy: what the policy costs the floor, for reference.
+    const bareResult = floor ? results.get('floor-bare') : undefined;
+    if (bareResult instanceof Error) {
+      ctx.metrics.push({ name: `${bareFloorName}, performance (median of ${runs})`, value: null, unit: 'score', note: errorText(bareResult) });
+    } else if (bareResult) {
+      ctx.metrics.push(
+        { name: `${bareFloorName}, performance (median of ${runs})`, value: bareResult.scores.performance, unit: 'score', note: 'not a budget' },
+        { name: `${bareFloorName}, TBT (median of ${runs})`, value: bareResult.medianTbt, unit: 'ms', note: 'not a budget' },
+        threadTimeMetric(bareFloorName, bareResult),
+      );
+      runDetails('lighthouse: floor without COOP', 'floor-bare', bareResult);
     }
     const noFloor = `no floor to compare with${floorError ? ` (${floorError})` : ''}`;
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { BIN, HOST, ROOT } from '../../e2e/harness/config';
 import { childEnv, freePort, killGroup, killGroupSync, startDetached, waitForHttp, type Started } from '../../e2e/harness/processes';
 import { NEXT_BUILD_ARGS } from '../next-build';
+import { CROSS_ORIGIN_OPENER_POLICY } from '../../src/lib/security/headers';
 import { FLOOR_APP_DIR, FLOOR_CACHE_DIR } from './floor';
 
 /**
@@ -148,6 +149,8 @@ function floorEnv(): NodeJS.ProcessEnv {
     BENCH_FLOOR_HTML: FLOOR_HTML,
     // next.config.mjs's distDir is relative to the app's directory.
     BENCH_FLOOR_DIST_DIR: path.relative(path.join(ROOT, FLOOR_APP_DIR), FLOOR_DIST_DIR),
+    // The site's opener policy, which the floor's `/` is served with (scripts/bench/floor/next.config.mjs).
+    BENCH_FLOOR_COOP: CROSS_ORIGIN_OPENER_POLICY,
     NEXT_TELEMETRY_DISABLED: '1',
   });
 }

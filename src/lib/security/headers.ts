@@ -13,6 +13,13 @@ import { embedFrameOrigins, embedOriginsAllowed } from '../embeds/providers';
  */
 
 /**
+ * Issue 12: the opener policy of every answer. Also the bench's floor's (issue 19,
+ * scripts/bench/floor/next.config.mjs): in Chromium it puts each page in a browsing context group
+ * of its own, which a navigation commits in a fresh renderer, so the floor is served with it too.
+ */
+export const CROSS_ORIGIN_OPENER_POLICY = 'same-origin';
+
+/**
  * Every inline script the pages render, by the very strings they render (pages/_document.tsx
  * puts CONSENT_DEFAULT_SNIPPET in its `<script>`): the CSP allows each by its SHA-256, so an
  * inline script can only run if it is one of these. Add a string here when a page renders another.
@@ -186,7 +193,7 @@ export function securityHeaders(config: SecurityConfig, options: SecurityHeaderO
     { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
     { key: 'Permissions-Policy', value: permissionsPolicy() },
     // A window the site opens, or that opens the site, gets no handle on it (and no window.opener).
-    { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+    { key: 'Cross-Origin-Opener-Policy', value: CROSS_ORIGIN_OPENER_POLICY },
     // Other sites cannot load the site's answers as resources (images, scripts) in their pages.
     { key: 'Cross-Origin-Resource-Policy', value: 'same-origin' },
   );
