@@ -255,15 +255,15 @@ async function servingPhase(ctx: Context): Promise<void> {
   ctx.metrics.push({ name: 'serving: non-2xx answers and errors (all targets)', value: bad, unit: 'count', budget: BUDGETS.noErrors });
 }
 
+/** The floor's two addresses (scripts/bench/floor/next.config.mjs): `/` with the site's opener policy, `/bare` without. */
+const FLOOR_BARE_PATH = 'bare';
+
 /**
  * Issue 19: the floor, built and started for the Lighthouse phase. The built home page's DOM (the
  * inner HTML of its `<div id="__next">`, scripts removed) is written where the floor app's
  * getStaticProps reads it, the app is built with `next build --webpack` into its own directory
  * under .cache/, and served by `next start` on a free port. The caller stops it.
  */
-/** The floor's two addresses (scripts/bench/floor/next.config.mjs): `/` with the site's opener policy, `/bare` without. */
-const FLOOR_BARE_PATH = 'bare';
-
 async function startFloorApp(ctx: Context): Promise<{ process: Process; url: string; bareUrl: string }> {
   const dom = floorDom(readFileSync(htmlFileFor(DIST_DIR, '/'), 'utf8'));
   mkdirSync(path.dirname(FLOOR_HTML), { recursive: true });
