@@ -1,8 +1,10 @@
 /** @jest-environment node */
+import path from 'node:path';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 import type { NextConfig } from 'next';
 import { config } from '../../proxy';
 import { BROWSER_MATCHERS_DEFINE, PAGE_TAGGING_MATCHER, withoutPageTagging } from '../../src/lib/site/browserProxyMatchers';
+import { isolatedDefault } from '../helpers/isolatedModules';
 
 /**
  * Issue 19: the browser build gets the proxy's matchers without the one that only tags pages, so
@@ -33,11 +35,8 @@ describe('issue 19: next.config.ts narrows the browser build’s define, not the
   type Webpack = NonNullable<NextConfig['webpack']>;
   let webpackHook: Webpack;
   beforeAll(() => {
-    jest.isolateModules(() => {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const exported = (require('../../next.config') as { default: (phase: string) => NextConfig }).default;
-      webpackHook = exported(PHASE_PRODUCTION_BUILD).webpack as Webpack;
-    });
+    const configForPhase = isolatedDefault<(phase: string) => NextConfig>(path.join(__dirname, '../../next.config'));
+    webpackHook = configForPhase(PHASE_PRODUCTION_BUILD).webpack as Webpack;
   });
 
   const build = (isServer: boolean, plugins: unknown[]) =>

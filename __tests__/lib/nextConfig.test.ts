@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD, PHASE_PRODUCTION_SERVER } from 'next/constants';
 import type { NextConfig } from 'next';
+import { isolatedDefault, withEnv } from '../helpers/isolatedModules';
 
 /**
  * Issue 5 §4: next.config.ts sets the shared ISR cache handler only when REDIS_URL is set when
@@ -11,22 +12,10 @@ import type { NextConfig } from 'next';
 
 const SECRET_URL = 'redis://:s3cret-password@cache.internal:6379/0';
 
+const NEXT_CONFIG = path.join(__dirname, '../../next.config');
+
 function configFor(phase: string, redisUrl: string | undefined): NextConfig {
-  const saved = process.env.REDIS_URL;
-  if (redisUrl === undefined) delete process.env.REDIS_URL;
-  else process.env.REDIS_URL = redisUrl;
-  try {
-    let config: NextConfig | undefined;
-    jest.isolateModules(() => {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const exported = (require('../../next.config') as { default: (phase: string) => NextConfig }).default;
-      config = exported(phase);
-    });
-    return config as NextConfig;
-  } finally {
-    if (saved === undefined) delete process.env.REDIS_URL;
-    else process.env.REDIS_URL = saved;
-  }
+  return withEnv('REDIS_URL', redisUrl, () => isolatedDefault<(phase: string) => NextConfig>(NEXT_CONFIG)(phase));
 }
 
 describe('issue 5 §4: the shared ISR cache is chosen at next start from REDIS_URL; unset, Next keeps its own cache', () => {
