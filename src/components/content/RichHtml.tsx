@@ -1,7 +1,9 @@
 import Router from 'next/router';
 import { useRef, type ElementType, type MouseEvent } from 'react';
+import { useDeferredPreloadOn } from '@/components/content/DeferredPreload';
 import { useEmbedGate } from '@/components/content/EmbedGate';
 import { isSitePath } from '@/components/layout/links';
+import { hasDeferredPreload } from '@/lib/media/deferredPreload';
 
 /**
  * CMS HTML, rendered as HTML.
@@ -19,7 +21,8 @@ import { isSitePath } from '@/components/layout/links';
  *
  * Embeds: HTML holding the sanitizer's consent placeholders loads the embed gate (a dynamic
  * import, only then) on this element: the iframes come only after the visitor's consent
- * (useEmbedGate, docs/blocks.md "Embeds").
+ * (useEmbedGate, docs/blocks.md "Embeds"). Audio players get their own `preload` back as they
+ * near the screen (useDeferredPreloadOn, src/lib/media/deferredPreload.ts).
  *
  * Character references are decoded leniently, as browsers do (spec §5: strict parsing of character
  * references is not enabled): `&nbsp` without its semicolon and `&amp;` both become characters.
@@ -54,5 +57,6 @@ export function navigateOnClient(event: MouseEvent<HTMLElement>): void {
 export function RichHtml({ html, className, as: Tag = 'div', id }: RichHtmlProps) {
   const ref = useRef<HTMLElement>(null);
   useEmbedGate(ref, html);
+  useDeferredPreloadOn(ref, hasDeferredPreload(html), html);
   return <Tag ref={ref} className={className} id={id} onClick={navigateOnClient} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ElementType, type HTMLAttributes, type ReactNode } from 'react';
+import { useDeferredPreloadOn } from '@/components/content/DeferredPreload';
 import { useEmbedGateOn } from '@/components/content/EmbedGate';
 import { navigateOnClient } from '@/components/content/RichHtml';
 
@@ -17,8 +18,8 @@ import { navigateOnClient } from '@/components/content/RichHtml';
  *   afresh instead (it does after a hydration error), its `useId` gives other ids, no server
  *   element matches, and the children are rendered.
  * - Links inside are plain links; the element's own `onClick` (navigateOnClient) hands site links
- *   to the router, as next/link would. Embed placeholders inside get their consent gate from here
- *   (RichHtml's own hook does not run in kept markup).
+ *   to the router, as next/link would. Embed placeholders inside get their consent gate from here,
+ *   and deferred audio players their preload (RichHtml's own hooks do not run in kept markup).
  * - The markup is kept while `contentKey` is the one it was hydrated with (compared with
  *   Object.is). Another key (new page props, another path) renders the children, into another
  *   element (another React key), so the server's nodes are replaced, never added to. An instance
@@ -63,8 +64,10 @@ export function StaticHtml({ as: Tag = 'div', contentKey, keepWhile, children, .
   const [released, setReleased] = useState(false);
   const keep = kept !== null && !released && Object.is(kept.contentKey, contentKey);
   const ref = useRef<HTMLElement>(null);
-  // RichHtml's own gate does not run in kept markup: the placeholders get it from here.
+  // RichHtml's own hooks do not run in kept markup: the embed placeholders and the deferred audio
+  // players get theirs from here.
   useEmbedGateOn(ref, keep, keep);
+  useDeferredPreloadOn(ref, keep, keep);
   useEffect(() => {
     if (!keep || keepWhile === undefined) return undefined;
     const query = window.matchMedia(keepWhile);

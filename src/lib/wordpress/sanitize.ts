@@ -1,5 +1,6 @@
 import { defaultTreeAdapter, html as htmlSpec, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { embedPlaceholderHtml, matchEmbed, type Embed } from '../embeds/providers';
+import { DEFERRED_PRELOAD, deferAudioPreload } from '../media/deferredPreload';
 import type { BodyStyles } from '../types';
 import { blockOfClass } from './coreBlocks';
 import { liftStyle } from './inlineStyles';
@@ -10,7 +11,8 @@ import { liftStyle } from './inlineStyles';
  * `<base>`, `<meta>`, forms and `<style>` never pass; no `style` attribute ever leaves (the CSP
  * keeps `style-src-attr 'none'`). The result is also finished here: links that open a new window
  * get `noopener noreferrer`, images load lazily (CMS bodies sit below the page's title) and keep
- * the width and height the CMS gave them, so nothing shifts.
+ * the width and height the CMS gave them, so nothing shifts; audio loads nothing until it nears
+ * the screen (`preload="none"` and the editor's value in `data-preload`: src/lib/media/deferredPreload.ts).
  *
  * How (issue 12 §2): the markup is parsed by parse5, which implements the HTML standard's parsing
  * algorithm, as the fragment of a `<div>` with scripting enabled: exactly how the browser parses
@@ -267,6 +269,10 @@ function cleanAttributes(tag: string, attrs: readonly Attribute[], walk: Walk): 
     const value = [...rel].join(' ');
     if (relIndex >= 0) out[relIndex] = ['rel', value];
     else out.push(['rel', value]);
+  }
+  if (tag === 'audio') {
+    // Loads nothing until it nears the screen (src/lib/media/deferredPreload.ts).
+    deferAudioPreload(out, attrs.find((a) => a.name === DEFERRED_PRELOAD && !a.namespace)?.value ?? null);
   }
   if (tag === 'img') {
     for (const [name, value] of [['loading', 'lazy'], ['decoding', 'async']] as const) {
