@@ -4,6 +4,7 @@ import path from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/helpers/browser';
 import { ROOT } from '../../e2e/harness/config';
 import { cpuMultiplier } from './calibration';
+import { untilFresh } from './freshPage';
 import { threadTimeTbt } from './threadTime';
 import {
   benchmarkIndexFromArtifacts,
@@ -123,6 +124,9 @@ export function isRetriedFailure(error: unknown): boolean {
 
 async function measuredRun(url: string, workDir: string, log: (line: string) => void): Promise<LhrLike> {
   for (let attempt = 0; ; attempt++) {
+    // The page as the cache in front serves it: no regeneration running beside the load (freshPage.ts).
+    const requests = await untilFresh(url);
+    if (requests > 1) log(`[bench] lighthouse: ${url}: served fresh after ${requests} requests (a regeneration was due)`);
     try {
       return await runOnce(url, workDir);
     } catch (error) {
