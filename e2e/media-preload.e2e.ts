@@ -10,7 +10,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, MOBILE, openPage } from './helpers/browser';
-import { siteUrl } from './helpers/site';
+import { gotoHydrated, siteUrl } from './helpers/site';
 
 const ARTICLE = '/resources/blogs/blocks-showcase';
 
@@ -50,21 +50,14 @@ function players(): Promise<Player[]> {
   );
 }
 
-/** Next's router is up (Next sets `window.next` as it starts hydrating the page). */
-async function routerReady(): Promise<void> {
-  await page.waitForFunction(() => Boolean((window as unknown as { next?: { router?: unknown } }).next?.router));
-}
-
 /** The article loaded as a document (its body is StaticHtml's kept markup). */
 async function loadArticle(): Promise<void> {
-  await page.goto(siteUrl(ARTICLE));
-  await routerReady();
+  await gotoHydrated(page, ARTICLE);
 }
 
 /** The article reached by a client-side navigation from the home page (its body rendered by RichHtml). */
 async function navigateToArticle(): Promise<void> {
-  await page.goto(siteUrl('/'));
-  await routerReady();
+  await gotoHydrated(page, '/');
   await page.evaluate((path) => (window as unknown as { next: { router: { push: (url: string) => Promise<boolean> } } }).next.router.push(path), ARTICLE);
   await page.waitForURL(siteUrl(ARTICLE));
   await page.locator('.wp-body audio').waitFor({ state: 'attached' });
