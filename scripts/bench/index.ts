@@ -350,33 +350,33 @@ async function lighthousePhase(ctx: Context): Promise<void> {
       );
     };
 
-    // The floor's medians: what our pages are compared with.
+    // The floor's medians: what our pages are compared with. The same floor without the opener
+    // policy is reported beside it, for reference (what the policy costs the floor), with no budget.
     let limits: FloorLimits = { performance: null, tbtMs: null };
-    const floorResult = floor ? results.get('floor') : undefined;
-    if (floorResult instanceof Error) {
-      floorError = errorText(floorResult);
-      ctx.metrics.push({ name: `${floorName}, performance (median of ${runs})`, value: null, unit: 'score', note: floorError });
-    } else if (floorResult) {
-      limits = floorLimits(floorResult, BUDGETS.floor);
-      ctx.metrics.push(
-        { name: `${floorName}, performance (median of ${runs})`, value: floorResult.scores.performance, unit: 'score' },
-        { name: `${floorName}, TBT (median of ${runs})`, value: floorResult.medianTbt, unit: 'ms' },
-        threadTimeMetric(floorName, floorResult),
-        { name: `${floorName}, LCP (median of ${runs})`, value: floorResult.medianLcp, unit: 'ms' },
-      );
-      runDetails('lighthouse: floor', 'floor', floorResult);
-    }
-    // The same floor without the opener policy: what the policy costs the floor, for reference.
-    const bareResult = floor ? results.get('floor-bare') : undefined;
-    if (bareResult instanceof Error) {
-      ctx.metrics.push({ name: `${bareFloorName}, performance (median of ${runs})`, value: null, unit: 'score', note: errorText(bareResult) });
-    } else if (bareResult) {
-      ctx.metrics.push(
-        { name: `${bareFloorName}, performance (median of ${runs})`, value: bareResult.scores.performance, unit: 'score', note: 'not a budget' },
-        { name: `${bareFloorName}, TBT (median of ${runs})`, value: bareResult.medianTbt, unit: 'ms', note: 'not a budget' },
-        threadTimeMetric(bareFloorName, bareResult),
-      );
-      runDetails('lighthouse: floor without COOP', 'floor-bare', bareResult);
+    let floorTbt: number | null = null;
+    const floors = [
+      { key: 'floor', name: floorName, detail: 'lighthouse: floor', basis: true },
+      { key: 'floor-bare', name: bareFloorName, detail: 'lighthouse: floor without COOP', basis: false },
+    ];
+    for (const { key, name, detail, basis } of floors) {
+      const result = floor ? results.get(key) : undefined;
+      const note = basis ? undefined : 'not a budget';
+      if (result instanceof Error) {
+        if (basis) floorError = errorText(result);
+        ctx.metrics.push({ name: `${name}, performance (median of ${runs})`, value: null, unit: 'score', note: errorText(result) });
+      } else if (result) {
+        if (basis) {
+          limits = floorLimits(result, BUDGETS.floor);
+          floorTbt = result.medianTbt;
+        }
+        ctx.metrics.push(
+          { name: `${name}, performance (median of ${runs})`, value: result.scores.performance, unit: 'score', note },
+          { name: `${name}, TBT (median of ${runs})`, value: result.medianTbt, unit: 'ms', note },
+          threadTimeMetric(name, result),
+          ...(basis ? [{ name: `${name}, LCP (median of ${runs})`, value: result.medianLcp, unit: 'ms' } satisfies Metric] : []),
+        );
+        runDetails(detail, key, result);
+      }
     }
     const noFloor = `no floor to compare with${floorError ? ` (${floorError})` : ''}`;
 
@@ -408,7 +408,7 @@ async function lighthousePhase(ctx: Context): Promise<void> {
               value: summary.medianTbt,
               unit: 'ms',
               budget: { op: '<=', limit: limits.tbtMs },
-              note: `${tbtFactor} × floor's ${fixed(floorResult instanceof Error || !floorResult ? null : floorResult.medianTbt, 0)} ms`,
+              note: `${tbtFactor} × floor's ${fixed(floorTbt, 0)} ms`,
             },
       );
       ctx.metrics.push(threadTimeMetric(prefix, summary));
