@@ -134,6 +134,10 @@ describe('over a real redis-server', () => {
     await until(() => a.isSubscribed() && b.isSubscribed() && c.isSubscribed(), 'three subscribers');
     const sender = connection();
     await until(() => sender.isReady(), 'the sender to connect');
+    // The server counts exactly these three: the last test's subscribers, closed after it, may
+    // still be counted on a busy host, and would acknowledge in C's place.
+    const channel = invalidationChannel(redisUrl);
+    await until(async () => (await sender.client.pubSubNumSub(channel))[channel] === 3, 'the server to count three subscribers');
     const result = await broadcastInvalidationAndWait(redisUrl, { menu: false, content: true }, 'update', { connection: sender, origin: 'A', log: quiet() });
     order.push('resolved');
     // A (the sender) does not clear again but acknowledges; B and C clear, then acknowledge.
