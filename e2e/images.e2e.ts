@@ -61,13 +61,13 @@ async function photoOn(path: string): Promise<{ requested: string[]; main: Recor
 describe('a phone downloads the copy of a WordPress image that fills its slot', () => {
   test('the large-photo article: its featured image is the 768 px copy, eager with high priority, its size declared', async () => {
     const { requested, main } = await photoOn('/resources/blogs/saturday-at-the-farmers-market-payments-in-the-open-air');
-    expect(main).toMatchObject({ currentSrc: 'farmers-market-768x403.jpg', srcset: true, width: '2400', height: '1260', loading: 'eager', fetchpriority: 'high' });
-    expect(requested).toEqual(['farmers-market-768x403.jpg']);
+    expect(main).toMatchObject({ currentSrc: 'farmers-market-768x403.webp', srcset: true, width: '2400', height: '1260', loading: 'eager', fetchpriority: 'high' });
+    expect(requested).toEqual(['farmers-market-768x403.webp']);
   });
 
   test('the card services hero (a frame image stored as a bare URL) is the same 768 px copy', async () => {
     const { requested, main } = await photoOn('/pages/card-services');
-    expect(main).toMatchObject({ currentSrc: 'farmers-market-768x403.jpg', srcset: true, width: '2400', height: '1260', loading: 'eager', fetchpriority: 'high' });
-    expect(requested).toEqual(['farmers-market-768x403.jpg']);
+    expect(main).toMatchObject({ currentSrc: 'farmers-market-768x403.webp', srcset: true, width: '2400', height: '1260', loading: 'eager', fetchpriority: 'high' });
+    expect(requested).toEqual(['farmers-market-768x403.webp']);
   });
 });

@@ -43,6 +43,7 @@ require_once __DIR__ . '/includes/PublishingStatus.php';
 require_once __DIR__ . '/includes/BlockStyles.php';
 require_once __DIR__ . '/includes/GlobalStyles.php';
 require_once __DIR__ . '/includes/ImageAttachments.php';
+require_once __DIR__ . '/includes/WebpCopies.php';
 require_once __DIR__ . '/includes/Plugin.php';
 
 register_activation_hook(__FILE__, [Plugin::class, 'activate']);

@@ -16,8 +16,8 @@ import { ORIGIN, UPLOADS_PATH } from './urls';
  *   `true` is its string (`"12"`, `"1"`), as `update_post_meta` saves it;
  * - a URL counts only on this WordPress's host (the fake's `ORIGIN` stand-in, the serving origin
  *   in answers) and under its uploads folder (`attachment_url_to_postid`). It is looked up as
- *   itself, by the name a size was derived from (`-1024x538` dropped) and by the `-scaled` name of
- *   a large upload; an attachment found so matches only when the URL's file is its file, one of its
+ *   itself, by the name a size was derived from (`-1024x538` dropped; a WebP size of a JPEG upload
+ *   with the upload's extension) and by the `-scaled` name of a large upload; an attachment found so matches only when the URL's file is its file, one of its
  *   sizes or its `original_image` (a name that merely looks like a size lends nothing);
  * - an id of an image attachment gives the entry of its URL (`wp_get_attachment_url`), unless a
  *   URL already gave it;
@@ -36,6 +36,8 @@ import { ORIGIN, UPLOADS_PATH } from './urls';
 export const MAX_LOOKUPS = 50;
 /** `Fields::MAX_DEPTH`. */
 const MAX_DEPTH = 6;
+/** `WebpCopies::FROM_EXTENSIONS`: uploads whose copies WordPress writes as WebP. */
+const WEBP_FROM_EXTENSIONS = ['jpg', 'jpeg', 'jpe'];
 const IMAGE_URL = /^https?:\/\/[^\s"'<>]+\.(?:jpe?g|png|gif|webp|avif)$/i;
 const ID = /^[1-9]\d{0,9}$/;
 
@@ -97,8 +99,10 @@ export function attachmentOf(store: WordPressStore, url: string): StoredMedia | 
   if (parsed.host.toLowerCase() !== new URL(ORIGIN).host) return undefined;
   const local = url.replace(/[?#].*$/, '');
   const file = basename(new URL(local).pathname);
-  const stem = local.replace(/-\d+x\d+(\.[a-z0-9]+)$/i, '$1');
-  const candidates = new Set([local, stem, stem.replace(/(\.[a-z0-9]+)$/i, '-scaled$1')]);
+  const stems = [local.replace(/-\d+x\d+(\.[a-z0-9]+)$/i, '$1')];
+  // A WebP size of a JPEG upload (the plugin's `WebpCopies`): the upload keeps its own extension.
+  if (stems[0] !== local && /\.webp$/i.test(local)) stems.push(...WEBP_FROM_EXTENSIONS.map((ext) => stems[0].replace(/\.webp$/i, `.${ext}`)));
+  const candidates = new Set([local, ...stems.flatMap((stem) => [stem, stem.replace(/(\.[a-z0-9]+)$/i, '-scaled$1')])]);
   for (const candidate of candidates) {
     const media = attachmentByUrl(store, candidate);
     if (media && hasFile(media, file)) return media;

@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +11,8 @@ import { hashString } from './png';
  * hills of fractal value noise, with a little grain, so a JPEG encoder has real detail to spend
  * bytes on (about 400 kB at 2400 × 1260), as an editor's photo would. The picture is a function of
  * the position relative to the image's size, so every size WordPress makes of an upload shows the
- * same scene, as a resized copy does.
+ * same scene, as a resized copy does. WordPress's copies of a JPEG upload are WebP (the companion
+ * plugin's `WebpCopies`): the same scene encoded by libwebp (`createWebp`).
  *
  * Encoding a large image takes a second or more, and every Jest worker that builds the seed asks
  * for the same files: bytes are cached in memory and on disk (`node_modules/.cache/fake-wordpress`,
@@ -21,6 +23,8 @@ import { hashString } from './png';
 const GENERATOR_VERSION = 1;
 /** WordPress's default JPEG quality for the sizes it makes (`wp_editor_set_quality`). */
 const QUALITY = 82;
+/** WordPress's default WebP quality (`WP_Image_Editor::get_default_quality`). */
+const WEBP_QUALITY = 86;
 const CACHE_DIR = path.join(__dirname, '..', '..', 'node_modules', '.cache', 'fake-wordpress');
 
 /** A hash of integer lattice coordinates to [0, 1). */
@@ -130,6 +134,41 @@ function writeCache(file: string, bytes: Buffer): void {
 /** The original's grain (± 7 levels); see createJpeg. */
 const GRAIN = 14;
 
+type PhotoFormat = 'jpeg' | 'webp';
+
+/** libwebp through sharp, in a child process (sharp has no synchronous API): see `./encodeWebp.mjs`. */
+function encodeWebp(pixels: Uint8Array, width: number, height: number): Buffer {
+  const header = Buffer.from(`${JSON.stringify({ width, height, quality: WEBP_QUALITY })}\n`, 'utf8');
+  return execFileSync(process.execPath, [path.join(__dirname, 'encodeWebp.mjs')], {
+    input: Buffer.concat([header, pixels]),
+    maxBuffer: 64 * 1024 * 1024,
+  });
+}
+
+/** The scene at `width` × `height` in a format, cached in memory and on disk (see the top of the file). */
+function createPhoto(format: PhotoFormat, width: number, height: number, seed: string, originalWidth: number): Buffer {
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || width * height > 16_000_000) {
+    throw new RangeError(`Unsupported image size ${width}x${height}`);
+  }
+  const grain = GRAIN * Math.min(1, width / Math.max(width, originalWidth));
+  const quality = format === 'webp' ? `webp${WEBP_QUALITY}` : `q${QUALITY}`;
+  const key = `v${GENERATOR_VERSION}:${quality}:g${grain.toFixed(3)}:${width}x${height}:${seed}`;
+  const cached = memory.get(key);
+  if (cached) return cached;
+  const extension = format === 'webp' ? 'webp' : 'jpg';
+  const file = path.join(CACHE_DIR, `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.${extension}`);
+  let bytes = readCache(file);
+  if (!bytes) {
+    // The scene is chosen by the upload's name: a copy (`-768x403`, any extension) shows the same one.
+    const seedNumber = hashString(seed.replace(/-\d+x\d+(?=\.[a-z]+$)/i, '').replace(/\.[a-z]+$/i, '.jpg')) % 100_000;
+    const pixels = render(width, height, seedNumber, grain);
+    bytes = format === 'webp' ? encodeWebp(pixels, width, height) : Buffer.from(encode({ data: pixels, width, height }, QUALITY).data);
+    writeCache(file, bytes);
+  }
+  memory.set(key, bytes);
+  return bytes;
+}
+
 /**
  * A photo-like JPEG of exactly `width` × `height` pixels; `seed` picks the scene. The same
  * arguments give the same bytes. `originalWidth` is the upload's own width when this is one of
@@ -137,20 +176,10 @@ const GRAIN = 14;
  * proportion (a 768 px copy of a 2400 px photo averages about 3 × 3 pixels into one).
  */
 export function createJpeg(width: number, height: number, seed: string, originalWidth = width): Buffer {
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || width * height > 16_000_000) {
-    throw new RangeError(`Unsupported image size ${width}x${height}`);
-  }
-  const grain = GRAIN * Math.min(1, width / Math.max(width, originalWidth));
-  const key = `v${GENERATOR_VERSION}:q${QUALITY}:g${grain.toFixed(3)}:${width}x${height}:${seed}`;
-  const cached = memory.get(key);
-  if (cached) return cached;
-  const file = path.join(CACHE_DIR, `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.jpg`);
-  let bytes = readCache(file);
-  if (!bytes) {
-    const seedNumber = hashString(seed.replace(/-\d+x\d+(?=\.[a-z]+$)/i, '')) % 100_000;
-    bytes = Buffer.from(encode({ data: render(width, height, seedNumber, grain), width, height }, QUALITY).data);
-    writeCache(file, bytes);
-  }
-  memory.set(key, bytes);
-  return bytes;
+  return createPhoto('jpeg', width, height, seed, originalWidth);
+}
+
+/** The same scene as `createJpeg` (same `seed`: the upload's name), as a WebP copy WordPress makes of a JPEG upload. */
+export function createWebp(width: number, height: number, seed: string, originalWidth = width): Buffer {
+  return createPhoto('webp', width, height, seed, originalWidth);
 }

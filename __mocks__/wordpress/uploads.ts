@@ -1,7 +1,7 @@
 import type { Buffer } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createJpeg } from './jpeg';
+import { createJpeg, createWebp } from './jpeg';
 import { createPdf } from './pdf';
 import { createPng } from './png';
 import type { WordPressStore } from './store';
@@ -23,13 +23,16 @@ export interface UploadSpec {
   originalWidth?: number;
 }
 
-/** The bytes of an uploaded file, generated deterministically from its spec (PNG and JPEG images, PDF documents, WAV audio; the WebM video is a committed file). */
+/** The bytes of an uploaded file, generated deterministically from its spec (PNG and JPEG images, WebP copies of JPEG photos, PDF documents, WAV audio; the WebM video is a committed file). */
 export function uploadBytes(spec: UploadSpec): Buffer {
   if (spec.mime_type === 'image/png') {
     return createPng(spec.width ?? 1, spec.height ?? 1, spec.file);
   }
   if (spec.mime_type === 'image/jpeg') {
     return createJpeg(spec.width ?? 1, spec.height ?? 1, spec.file, spec.originalWidth);
+  }
+  if (spec.mime_type === 'image/webp') {
+    return createWebp(spec.width ?? 1, spec.height ?? 1, spec.file, spec.originalWidth);
   }
   if (spec.mime_type === 'application/pdf') {
     return createPdf(spec.title, ['Corvane Payments', `File: ${spec.file}`]);

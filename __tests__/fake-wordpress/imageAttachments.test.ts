@@ -68,7 +68,8 @@ describe('issue 17: image_attachments on frames, as the plugin computes it', () 
 
   it("a size's URL and the original of a scaled upload resolve to their attachment", async () => {
     const big = addScaledUpload();
-    const size = '2025/12/farmers-market-1024x538.jpg';
+    // A WebP copy of the JPEG upload (the plugin's WebpCopies): found by the upload's own name.
+    const size = '2025/12/farmers-market-1024x538.webp';
     const found = (await frame(addFrame({ image: stored(size), logos: [{ image: stored(big.scaled) }, { image: stored(big.original) }] }))).image_attachments!;
     expect(found[shown(size)]?.id).toBe(PHOTO_ID);
     expect(found[shown(big.scaled)]?.id).toBe(big.id);
@@ -80,6 +81,7 @@ describe('issue 17: image_attachments on frames, as the plugin computes it', () 
   it('a URL that only looks like a size, one on another host, a non-image URL and a PDF get nothing: the field is {} (an object)', async () => {
     const id = addFrame({
       image: stored('2025/12/farmers-market-999x333.jpg'),
+      image_webp: stored('2025/12/farmers-market-999x333.webp'),
       image_alt: 'https://images.example.test/wp-content/uploads/2025/12/farmers-market.jpg',
       heading: 'https://example.test/x.png',
       file: stored('2025/09/orchestration-playbook.pdf'),

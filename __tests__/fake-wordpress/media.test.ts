@@ -24,10 +24,18 @@ function jpegSize(bytes: Uint8Array): { width: number; height: number } {
   throw new Error('no SOF0 segment');
 }
 
+/** Width and height from a lossy WebP's VP8 frame header (RIFF, `WEBP`, a `VP8 ` chunk). */
+function webpSize(bytes: Uint8Array): { width: number; height: number } {
+  expect(String.fromCharCode(...bytes.subarray(0, 4), ...bytes.subarray(8, 16))).toBe('RIFFWEBPVP8 ');
+  expect([...bytes.subarray(23, 26)]).toEqual([0x9d, 0x01, 0x2a]);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { width: view.getUint16(26, true) & 0x3fff, height: view.getUint16(28, true) & 0x3fff };
+}
+
 describe('media and uploads', () => {
-  it('issue 13: the large photo is a real 2400 × 1260 JPEG of several hundred kB, and every size WordPress makes of it is a JPEG of its dimensions', async () => {
+  it('issue 13: the large photo is a real 2400 × 1260 JPEG of several hundred kB; every copy WordPress makes of it is a WebP of its dimensions (issue 19: the plugin\'s WebpCopies)', async () => {
     const { json } = await request<WpMedia[]>(`${WP}/media?slug=farmers-market`);
-    type Size = { width: number; height: number; filesize?: number; source_url: string };
+    type Size = { width: number; height: number; filesize?: number; mime_type: string; source_url: string };
     const photo = json[0] as WpMedia & { media_details: { width: number; height: number; filesize: number; sizes: Record<string, Size> } };
     expect(photo.mime_type).toBe('image/jpeg');
     const response = await fetch(photo.source_url);
@@ -38,8 +46,11 @@ describe('media and uploads', () => {
     expect(photo.media_details.filesize).toBe(original.length);
     expect(Object.keys(photo.media_details.sizes)).toEqual(['thumbnail', 'medium', 'medium_large', 'large', '1536x1536', '2048x2048', 'full']);
     for (const [name, size] of Object.entries(photo.media_details.sizes)) {
-      const bytes = new Uint8Array(await (await fetch(size.source_url)).arrayBuffer());
-      expect({ name, ...jpegSize(bytes) }).toEqual({ name, width: size.width, height: size.height });
+      const copy = await fetch(size.source_url);
+      const bytes = new Uint8Array(await copy.arrayBuffer());
+      const mime = name === 'full' ? 'image/jpeg' : 'image/webp';
+      expect({ name, mime: size.mime_type, type: copy.headers.get('content-type') }).toEqual({ name, mime, type: mime });
+      expect({ name, ...(name === 'full' ? jpegSize(bytes) : webpSize(bytes)) }).toEqual({ name, width: size.width, height: size.height });
       expect(size.filesize).toBe(name === 'full' ? undefined : bytes.length);
     }
     // A phone's copy (768 px) is a fraction of the original's bytes.

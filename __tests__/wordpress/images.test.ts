@@ -73,7 +73,8 @@ describe('issue 13: featured images carry their srcset candidates (the large-pho
     const item = await getItemBySlug('blog', 'saturday-at-the-farmers-market-payments-in-the-open-air');
     expect(item?.featuredImage).toMatchObject({ width: 2400, height: 1260, url: 'https://media.example.com/wp-content/uploads/2025/12/farmers-market.jpg' });
     expect(item?.featuredImage?.sources.map((s) => s.width)).toEqual([300, 768, 1024, 1536, 2048]);
-    for (const source of item!.featuredImage!.sources) expect(source.url).toMatch(/^https:\/\/media\.example\.com\/wp-content\/uploads\/2025\/12\/farmers-market-\d+x\d+\.jpg$/);
+    // The copies are WebP (the plugin's WebpCopies); the original stays the uploaded JPEG.
+    for (const source of item!.featuredImage!.sources) expect(source.url).toMatch(/^https:\/\/media\.example\.com\/wp-content\/uploads\/2025\/12\/farmers-market-\d+x\d+\.webp$/);
   });
 });
 
@@ -123,7 +124,7 @@ describe('issue 13: frame images stored as a bare URL get the sizes of the attac
 
   it("a size's URL is matched too; each slug is read once per process (cached)", async () => {
     const recording = recordWordPressRequests();
-    const a = await findFrameImages({ image: 'https://media.example.com/wp-content/uploads/2025/12/farmers-market-768x403.jpg' }, 1);
+    const a = await findFrameImages({ image: 'https://media.example.com/wp-content/uploads/2025/12/farmers-market-768x403.webp' }, 1);
     const b = await findFrameImages({ image: 'https://media.example.com/wp-content/uploads/2025/12/farmers-market.jpg' }, 2);
     recording.stop();
     expect(Object.values(a)[0]?.width).toBe(2400);
@@ -249,7 +250,7 @@ describe("issue 17: frame images resolved by the plugin (image_attachments) firs
     const url = 'https://media.example.com/wp-content/uploads/2025/12/farmers-market.jpg';
     expect(hero.images?.[url]).toMatchObject({ width: 2400, height: 1260 });
     expect(hero.images?.[url].sources.map((s) => s.width)).toEqual([300, 768, 1024, 1536, 2048]);
-    for (const source of hero.images![url].sources) expect(source.url).toMatch(/^https:\/\/media\.example\.com\/wp-content\/uploads\/2025\/12\/farmers-market(-\d+x\d+)?\.jpg$/);
+    for (const source of hero.images![url].sources) expect(source.url).toMatch(/^https:\/\/media\.example\.com\/wp-content\/uploads\/2025\/12\/farmers-market-\d+x\d+\.webp$/);
     expect(recording.urls.filter((u) => u.pathname === '/wp-json/wp/v2/media')).toEqual([]);
   });
 

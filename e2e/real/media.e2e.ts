@@ -93,7 +93,7 @@ describe('issue 17: a frame image stored as a URL gets its attachment\'s sizes w
     const frame = await admin.request<{ image_attachments: Record<string, { id: number }> }>('POST', `/wp/v2/frame/${heroId}`, { acf: { image: [upload.source_url] } });
     expect(frame.image_attachments[upload.source_url]?.id).toBe(upload.id);
     // The plugin's webhook regenerates the page.
-    await poll(async () => ((await (await fetch(siteUrl(PAGE))).text()).includes(`${name}-768x403.jpg`) ? true : undefined), {
+    await poll(async () => ((await (await fetch(siteUrl(PAGE))).text()).includes(`${name}-768x403.webp`) ? true : undefined), {
       timeoutMs: 30_000,
       what: `${PAGE} to offer the new photo's copies`,
     });
@@ -101,7 +101,8 @@ describe('issue 17: a frame image stored as a URL gets its attachment\'s sizes w
     const result = await measurePhoneImages(siteUrl(PAGE));
     const main = result.images.find((image) => image.main);
     expect(main?.src).toContain(`/${name}.jpg`);
-    expect(main?.url).toContain(`/${name}-768x403.jpg`);
+    // WordPress wrote the copies as WebP (the plugin's WebpCopies); the original stays JPEG.
+    expect(main?.url).toContain(`/${name}-768x403.webp`);
     expect(result.mainOriginalBytes).toBe(bytes.byteLength);
     const share = phoneImageShare(result);
     console.log(`[media] ${PAGE} on a phone: ${result.totalBytes} B of images; the hero's original ${result.mainOriginalBytes} B; share ${share?.toFixed(3)}`);

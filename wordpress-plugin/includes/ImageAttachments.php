@@ -26,7 +26,8 @@ if (!defined('ABSPATH')) {
  *
  * A URL is looked up with attachment_url_to_postid() (the attached file: the original, or the
  * `-scaled` copy of a large upload); a size's URL (`-1024x538`) or the original of a scaled upload
- * by the name WordPress derived it from. A match counts only when the URL's file is the
+ * by the name WordPress derived it from (a WebP size of a JPEG upload, WebpCopies, by that name
+ * with the upload's extension). A match counts only when the URL's file is the
  * attachment's file, one of its sizes or its original: a name that merely looks like a size never
  * lends another image's sizes. Only URLs on this WordPress's hosts (its uploads, home and site
  * addresses; `payments_headless_media_hosts` adds others) are looked up.
@@ -184,12 +185,18 @@ final class ImageAttachments
         $file = wp_basename((string) wp_parse_url($local, PHP_URL_PATH));
 
         $candidates = [$local];
-        $stem = (string) preg_replace('/-\d+x\d+(\.[a-z0-9]+)$/i', '$1', $local);
-        if ($stem !== $local) {
-            $candidates[] = $stem;
+        $stems = [(string) preg_replace('/-\d+x\d+(\.[a-z0-9]+)$/i', '$1', $local)];
+        if ($stems[0] !== $local && preg_match('/\.webp$/i', $local)) {
+            // A WebP size of a JPEG upload (WebpCopies): the upload keeps its own extension.
+            foreach (WebpCopies::FROM_EXTENSIONS as $extension) {
+                $stems[] = (string) preg_replace('/\.webp$/i', '.' . $extension, $stems[0]);
+            }
         }
-        // A large upload's attached file is `{name}-scaled.{ext}`; its original and sizes keep `{name}`.
-        $candidates[] = (string) preg_replace('/(\.[a-z0-9]+)$/i', '-scaled$1', $stem);
+        foreach ($stems as $stem) {
+            $candidates[] = $stem;
+            // A large upload's attached file is `{name}-scaled.{ext}`; its original and sizes keep `{name}`.
+            $candidates[] = (string) preg_replace('/(\.[a-z0-9]+)$/i', '-scaled$1', $stem);
+        }
         foreach (array_unique($candidates) as $candidate) {
             $id = attachment_url_to_postid($candidate);
             if ($id > 0 && self::hasFile($id, $file)) {

@@ -43,6 +43,8 @@ final class Plugin
         BlockStyles::register();
         GlobalStyles::register();
         ImageAttachments::register();
+        // Issue 19: WordPress's copies of a JPEG photo are written as WebP (fewer bytes on phones).
+        WebpCopies::register();
         add_action('admin_menu', [PublishingStatus::class, 'addPage']);
         add_action('admin_post_' . PublishingStatus::TEST_ACTION, [PublishingStatus::class, 'sendTest']);
         add_action('admin_notices', [PublishingStatus::class, 'notice']);

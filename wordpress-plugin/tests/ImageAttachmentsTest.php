@@ -15,30 +15,16 @@ use PaymentsHeadless\ImageAttachments;
 final class ImageAttachmentsTest extends TestCase
 {
     /**
-     * Uploads a generated JPEG as WordPress does (its sizes made), titled unlike its file name.
+     * Uploads a generated JPEG (TestCase::uploadImage), titled unlike its file name.
      *
      * @return array{id: int, url: string}
      */
     private function upload(string $name, int $width, int $height): array
     {
-        require_once ABSPATH . 'wp-admin/includes/image.php';
-        $dir = wp_upload_dir();
-        $file = wp_unique_filename($dir['path'], $name . '-' . strtolower(wp_generate_password(6, false)) . '.jpg');
-        $path = $dir['path'] . '/' . $file;
-        $image = imagecreatetruecolor($width, $height);
-        imagefill($image, 0, 0, (int) imagecolorallocate($image, 30, 120, 200));
-        imagejpeg($image, $path, 80);
-        imagedestroy($image);
-        $id = wp_insert_attachment([
-            'post_mime_type' => 'image/jpeg',
-            'post_title' => 'A title that is not the file name',
-            'post_status' => 'inherit',
-        ], $path, 0, true);
-        $this->assertIsInt($id);
-        $this->trackPost($id);
-        wp_update_attachment_metadata($id, wp_generate_attachment_metadata($id, $path));
-        $this->assertStringStartsWith('a-title-that-is-not-the-file-name', (string) get_post_field('post_name', $id), 'the slug is the title\'s');
-        return ['id' => $id, 'url' => (string) wp_get_attachment_url($id)];
+        $upload = $this->uploadImage($name, $width, $height);
+        $slug = (string) get_post_field('post_name', $upload['id']);
+        $this->assertStringStartsWith('a-title-that-is-not-the-file-name', $slug, 'the slug is the title\'s');
+        return $upload;
     }
 
     private function frame(array $fields): array
@@ -70,7 +56,8 @@ final class ImageAttachmentsTest extends TestCase
     {
         $upload = $this->upload('ph-size', 1200, 600);
         $large = (string) wp_get_attachment_image_src($upload['id'], 'large')[0];
-        $this->assertMatchesRegularExpression('/-1024x512\.jpg$/', $large);
+        // A WebP copy of the JPEG upload (WebpCopies): found through the upload's own name.
+        $this->assertMatchesRegularExpression('/-1024x512\.webp$/', $large);
         $big = $this->upload('ph-big', 2700, 1350);
         $this->assertMatchesRegularExpression('/-scaled\.jpg$/', $big['url'], 'WordPress scaled the large upload');
         $original = (string) wp_get_original_image_url($big['id']);
@@ -86,8 +73,9 @@ final class ImageAttachmentsTest extends TestCase
     {
         $upload = $this->upload('ph-fake', 1200, 600);
         $fakeSize = (string) preg_replace('/\.jpg$/', '-999x333.jpg', $upload['url']);
+        $fakeWebpSize = (string) preg_replace('/\.jpg$/', '-999x333.webp', $upload['url']);
         $elsewhere = (string) preg_replace('#^https?://[^/]+#', 'https://images.example.test', $upload['url']);
-        $frame = $this->frame(['image' => $fakeSize, 'image_alt' => $elsewhere, 'heading' => 'https://example.test/x.png']);
+        $frame = $this->frame(['image' => [$fakeSize, $fakeWebpSize], 'image_alt' => $elsewhere, 'heading' => 'https://example.test/x.png']);
         $this->assertSame([], $frame['image_attachments']);
         $this->assertSame('{}', (string) wp_json_encode((object) []), 'an empty object in JSON');
         $this->assertStringContainsString('"image_attachments":{}', $this->jsonText($this->rest('GET', '/wp/v2/frame/' . $frame['id'])));

@@ -171,6 +171,39 @@ abstract class TestCase extends \PHPUnit\Framework\TestCase
     }
 
     /**
+     * Uploads a generated image as WordPress does (its copies made), titled unlike its file name;
+     * deleted with its files after the test.
+     *
+     * @param string $type `jpeg` or `png`.
+     * @return array{id: int, url: string}
+     */
+    protected function uploadImage(string $name, int $width, int $height, string $type = 'jpeg'): array
+    {
+        require_once ABSPATH . 'wp-admin/includes/image.php';
+        $extension = 'png' === $type ? 'png' : 'jpg';
+        $dir = wp_upload_dir();
+        $file = wp_unique_filename($dir['path'], $name . '-' . strtolower(wp_generate_password(6, false)) . '.' . $extension);
+        $path = $dir['path'] . '/' . $file;
+        $image = imagecreatetruecolor($width, $height);
+        imagefill($image, 0, 0, (int) imagecolorallocate($image, 30, 120, 200));
+        if ('png' === $type) {
+            imagepng($image, $path);
+        } else {
+            imagejpeg($image, $path, 80);
+        }
+        imagedestroy($image);
+        $id = wp_insert_attachment([
+            'post_mime_type' => 'png' === $type ? 'image/png' : 'image/jpeg',
+            'post_title' => 'A title that is not the file name',
+            'post_status' => 'inherit',
+        ], $path, 0, true);
+        $this->assertIsInt($id);
+        $this->trackPost($id);
+        wp_update_attachment_metadata($id, wp_generate_attachment_metadata($id, $path));
+        return ['id' => $id, 'url' => (string) wp_get_attachment_url($id)];
+    }
+
+    /**
      * Tracks a post for deletion (created by a REST request).
      */
     protected function trackPost(int $postId): void

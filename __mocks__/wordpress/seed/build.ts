@@ -166,18 +166,21 @@ export interface MediaInput {
 
 /**
  * `media_details.sizes` as WordPress makes them (`./imageSizes`): each intermediate size is a real
- * file (`{name}-{w}x{h}.png` or `.jpg`, served by the fake), and `full` is the original (without `filesize`).
+ * file (`{name}-{w}x{h}.png`, or `.webp` for a JPEG upload, whose copies the companion plugin has
+ * WordPress write as WebP: `WebpCopies`; served by the fake), and `full` is the original (without
+ * `filesize`).
  */
 function imageSizes(file: string, mime: string, width: number, height: number, title: string): StoredMedia['media_details']['sizes'] {
   const dir = file.replace(/[^/]*$/, '');
   const basename = file.slice(dir.length);
   const stem = basename.replace(/\.[a-z0-9]+$/i, '');
-  const ext = basename.slice(stem.length);
+  const copyMime = mime === 'image/jpeg' ? 'image/webp' : mime;
+  const ext = copyMime === 'image/webp' ? '.webp' : basename.slice(stem.length);
   const sizes: StoredMedia['media_details']['sizes'] = {};
   for (const [name, w, h] of intermediateSizes(width, height)) {
     const sizeFile = `${stem}-${w}x${h}${ext}`;
-    const filesize = uploadBytes({ file: `${dir}${sizeFile}`, mime_type: mime, width: w, height: h, title, originalWidth: width }).length;
-    sizes[name] = { file: sizeFile, width: w, height: h, filesize, mime_type: mime, source_url: uploadUrl(`${dir}${sizeFile}`) };
+    const filesize = uploadBytes({ file: `${dir}${sizeFile}`, mime_type: copyMime, width: w, height: h, title, originalWidth: width }).length;
+    sizes[name] = { file: sizeFile, width: w, height: h, filesize, mime_type: copyMime, source_url: uploadUrl(`${dir}${sizeFile}`) };
   }
   sizes.full = { file: basename, width, height, mime_type: mime, source_url: uploadUrl(file) };
   return sizes;
