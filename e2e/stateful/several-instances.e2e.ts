@@ -304,6 +304,9 @@ describe('issue 5 §4: with Redis down, both instances keep answering 200 from t
   test('cached pages, never-shared pages and a regeneration answer 200 on both instances; one outage line each', async () => {
     const item = await newsItem(2);
     const other = await newsItem(3);
+    // Lines logged before this outage (a connection that timed out while a busy host started the
+    // instances, and came back) are not this outage's.
+    const before = { A: outageLines('A'), B: outageLines('B') };
     await stopRedis();
 
     const paths = ['/', item.path, '/about-us/news', other.path, '/pages/secure-switching'];
@@ -327,8 +330,9 @@ describe('issue 5 §4: with Redis down, both instances keep answering 200 from t
     expect(ping.status).toBe(204);
 
     // Logged once per instance, not per request.
-    await poll(async () => (outageLines('A') >= 1 && outageLines('B') >= 1 ? true : undefined), { timeoutMs: 5000, what: 'both instances to log the outage' });
-    expect({ A: outageLines('A'), B: outageLines('B') }).toEqual({ A: 1, B: 1 });
+    const logged = () => ({ A: outageLines('A') - before.A, B: outageLines('B') - before.B });
+    await poll(async () => (logged().A >= 1 && logged().B >= 1 ? true : undefined), { timeoutMs: 5000, what: 'both instances to log the outage' });
+    expect(logged()).toEqual({ A: 1, B: 1 });
   });
 
   test('when Redis is back, the instances use it again: a revalidation on B reaches A', async () => {
