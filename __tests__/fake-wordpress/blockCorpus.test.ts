@@ -3,7 +3,7 @@ import type { WpPost } from '@/lib/wordpress/raw';
 import { BLOCK_POSTS, type BlockFixture } from '../../__mocks__/wordpress/seed/blocks';
 import { CORE_BLOCKS_6_1, CORPUS_BLOCKS, LEFT_OUT_BLOCKS } from '../../__mocks__/wordpress/seed/coreBlocks';
 import fixtures from '../../__mocks__/wordpress/fixtures/block-posts.json';
-import { request, WP } from './helpers';
+import { ORIGIN, request, WP } from './helpers';
 
 /** The block names a serialized post uses (`core/` omitted), `freeform` for HTML outside any block comment. */
 function blockNames(markup: string): Set<string> {
@@ -65,6 +65,18 @@ describe('issue 17: the block corpus in the seed', () => {
       expect(json[0].block_styles).toEqual({ blocks: fixture.block_styles.blocks, css: fixture.block_styles.css });
       expect(JSON.stringify(json[0])).not.toContain('<!-- wp:');
     }
+  });
+
+  it('every upload the captured rendering names (src, srcset, poster, href) is a file the fake serves: a capture from an older plugin would name copies that no longer exist', async () => {
+    const captured = fixtures as Record<string, BlockFixture>;
+    const files = new Set<string>();
+    for (const { rendered } of Object.values(captured)) {
+      for (const [url] of rendered.matchAll(/http:\/\/wp-origin\.invalid\/wp-content\/uploads\/[^\s"'<>?#,]+/g)) files.add(url.replace('http://wp-origin.invalid', ORIGIN));
+    }
+    expect([...files].some((url) => url.endsWith('-768x403.webp'))).toBe(true);
+    const missing: string[] = [];
+    for (const url of files) if ((await fetch(url, { method: 'HEAD' })).status !== 200) missing.push(url);
+    expect(missing).toEqual([]);
   });
 
   it('every item with content carries block_styles (empty for classic content), on lists, slug and id reads', async () => {
