@@ -17,8 +17,9 @@ import { ORIGIN, UPLOADS_PATH } from './urls';
  * - a URL counts only on this WordPress's host (the fake's `ORIGIN` stand-in, the serving origin
  *   in answers) and under its uploads folder (`attachment_url_to_postid`). It is looked up as
  *   itself, by the name a size was derived from (`-1024x538` dropped; a WebP size of a JPEG upload
- *   with the upload's extension) and by the `-scaled` name of a large upload; an attachment found so matches only when the URL's file is its file, one of its
- *   sizes or its `original_image` (a name that merely looks like a size lends nothing);
+ *   with the upload's extension) and by the `-scaled` name of a large upload; an attachment found
+ *   so matches only when the URL's file is its file, one of its sizes or its `original_image` (a
+ *   name that merely looks like a size lends nothing);
  * - an id of an image attachment gives the entry of its URL (`wp_get_attachment_url`), unless a
  *   URL already gave it;
  * - at most 50 URLs and 50 ids per frame (`ImageAttachments::MAX_LOOKUPS`);
