@@ -90,10 +90,4 @@ final class ImageAttachmentsTest extends TestCase
         $frame = $this->frame(['photo' => (string) $upload['id']]);
         $this->assertSame($upload['id'], $frame['image_attachments'][$upload['url']]['id'] ?? null);
     }
-
-    private static function sorted(array $list): array
-    {
-        sort($list);
-        return $list;
-    }
 }

@@ -204,6 +204,18 @@ abstract class TestCase extends \PHPUnit\Framework\TestCase
     }
 
     /**
+     * The list, sorted (for comparing key sets whose order WordPress does not fix).
+     *
+     * @param list<string> $list
+     * @return list<string>
+     */
+    protected static function sorted(array $list): array
+    {
+        sort($list);
+        return $list;
+    }
+
+    /**
      * Tracks a post for deletion (created by a REST request).
      */
     protected function trackPost(int $postId): void

@@ -36,7 +36,7 @@ final class WebpCopiesTest extends TestCase
         $this->assertMatchesRegularExpression('/\.jpg$/', $upload['url'], 'the upload keeps its file');
         $this->assertSame('image/jpeg', wp_get_image_mime((string) get_attached_file($upload['id'])));
         $copies = self::copies($upload['id']);
-        $this->assertSame(['large', 'medium', 'medium_large', 'thumbnail'], self::sortedKeys($copies));
+        $this->assertSame(['large', 'medium', 'medium_large', 'thumbnail'], self::sorted(array_keys($copies)));
         foreach ($copies as $name => $copy) {
             $this->assertMatchesRegularExpression('/\.webp$/', $copy['file'], $name);
             $this->assertSame('image/webp', $copy['mime'], $name);
@@ -127,16 +127,5 @@ final class WebpCopiesTest extends TestCase
         $this->assertSame([], WebpCopies::outputFormat([], null, 'image/png'), 'a PNG');
         $this->assertSame(['image/jpeg' => 'image/avif'], WebpCopies::outputFormat(['image/jpeg' => 'image/avif'], null, 'image/jpeg'));
         $this->assertSame('not a map', WebpCopies::outputFormat('not a map', null, 'image/jpeg'));
-    }
-
-    /**
-     * @param array<string, mixed> $map
-     * @return list<string>
-     */
-    private static function sortedKeys(array $map): array
-    {
-        $keys = array_keys($map);
-        sort($keys);
-        return $keys;
     }
 }
