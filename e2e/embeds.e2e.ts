@@ -72,8 +72,9 @@ const nextJson = (value: unknown) =>
 
 /**
  * Serves the post with the contract's placeholders in place of whatever embeds its body holds:
- * the body's HTML (in the page and in __NEXT_DATA__) has its embed figures removed and the
- * expected ones appended, and `styles.embeds` names both providers.
+ * the body's HTML in the page has its embed figures removed and the expected ones appended, and
+ * `styles.embeds` in __NEXT_DATA__ names both providers. The document's data does not repeat the
+ * body (src/lib/site/documentData.ts), so the body as served is read from the page's JSON.
  */
 async function injectPlaceholders(context: BrowserContext): Promise<void> {
   await context.route(`**${POST}`, async (route) => {
@@ -81,14 +82,14 @@ async function injectPlaceholders(context: BrowserContext): Promise<void> {
     let text = await response.text();
     const match = /(<script id="__NEXT_DATA__" type="application\/json"[^>]*>)([\s\S]*?)(<\/script>)/.exec(text);
     if (!match) throw new Error('no __NEXT_DATA__');
-    const data = JSON.parse(match[2] as string) as { props: { pageProps: { item: { html: string; styles: { embeds: string[] } } } } };
-    const item = data.props.pageProps.item;
-    const original = item.html;
+    const data = JSON.parse(match[2] as string) as { buildId: string; props: { pageProps: { item: { styles: { embeds: string[] } } } } };
+    const json = await fetch(new URL(`/_next/data/${data.buildId}${POST}.json`, route.request().url()));
+    const original = ((await json.json()) as { pageProps: { item: { html: string } } }).pageProps.item.html;
     const withoutEmbeds = original.replace(/<figure class="wp-block-embed[\s\S]*?<\/figure>/g, '');
-    item.html = `${withoutEmbeds}\n${expectedBodyAdditions()}`;
+    const item = data.props.pageProps.item;
     item.styles = { ...item.styles, embeds: ['vimeo', 'youtube'] };
     if (!text.includes(original)) throw new Error('the body is not in the page verbatim');
-    text = text.replace(match[0], `${match[1]}${nextJson(data)}${match[3]}`).replace(original, item.html);
+    text = text.replace(match[0], `${match[1]}${nextJson(data)}${match[3]}`).replace(original, `${withoutEmbeds}\n${expectedBodyAdditions()}`);
     // The body is now decoded and of another length: those two headers go; the CSP and the rest stay.
     const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !['content-length', 'content-encoding'].includes(name.toLowerCase())));
     await route.fulfill({ status: response.status(), body: text, headers });

@@ -1,7 +1,10 @@
 import { Head, Html, Main, NextScript, type DocumentProps } from 'next/document';
+import { HtmlContext } from 'next/dist/shared/lib/html-context.shared-runtime';
+import { useContext } from 'react';
 import { PreviewBar } from '../src/components/layout/PreviewBar';
 import { CONSENT_DEFAULT_SNIPPET } from '../src/lib/consent/gtag';
 import { getConfig } from '../src/config';
+import { documentData } from '../src/lib/site/documentData';
 
 /**
  * Where the page's images come from (the media host, or WordPress without one): connected to
@@ -22,6 +25,23 @@ function mediaOrigin(): string {
  * ends. Browsers that do not know `rel="expect"` ignore it.
  */
 const FIRST_PAINT_AFTER = 'main';
+
+/**
+ * Next's `__NEXT_DATA__` script, written without what the document's markup already holds (the
+ * CMS body and the block stylesheet: src/lib/site/documentData.ts). NextScript writes the data
+ * from Next's document context, so it gets that context with the lean data; the context is Next's
+ * own (an internal module, the one `next/document` reads: e2e/page-data.e2e.ts fails if the
+ * document's data is whole again).
+ */
+function PageData() {
+  const context = useContext(HtmlContext);
+  if (!context) return <NextScript />;
+  return (
+    <HtmlContext.Provider value={{ ...context, __NEXT_DATA__: documentData(context.__NEXT_DATA__) }}>
+      <NextScript />
+    </HtmlContext.Provider>
+  );
+}
 
 /**
  * The HTML document: language, theme colour and icon. Per-page tags go through next/head.
@@ -45,7 +65,7 @@ export default function Document({ __NEXT_DATA__: data }: Partial<Pick<DocumentP
       <body>
         {data?.isPreview ? <PreviewBar /> : null}
         <Main />
-        <NextScript />
+        <PageData />
       </body>
     </Html>
   );

@@ -8,6 +8,17 @@ import { hydrateRoot, createRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { StaticHtml } from '@/components/static/StaticHtml';
 
+// React's act() environment (the real next/router, mocked here, happened to set it up).
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const mockRouter = { asPath: '/resources/blogs/a-post', replace: jest.fn(async () => true) };
+jest.mock('next/router', () => ({
+  __esModule: true,
+  get default() {
+    return mockRouter;
+  },
+}));
+
 const renders = jest.fn();
 
 function Inner({ text }: { text: string }) {
@@ -103,6 +114,51 @@ describe('issue 19: StaticHtml keeps server markup without hydrating it', () => 
     expect(container.querySelectorAll('section')).toHaveLength(1);
     expect(container.querySelectorAll('a')).toHaveLength(1);
     expect(container.textContent).toBe('About us');
+  });
+
+  describe('complete={false}: the page data left the body to the markup (src/lib/site/documentData.ts)', () => {
+    function Body({ label, complete }: { label: string; complete: boolean }) {
+      return (
+        <StaticHtml contentKey="post" complete={complete}>
+          <Inner text={label} />
+        </StaticHtml>
+      );
+    }
+
+    beforeEach(() => mockRouter.replace.mockClear());
+
+    it('keeps the server markup and loads nothing when the page hydrates', async () => {
+      const html = renderToString(<Body label="The whole body" complete />);
+      container.innerHTML = html;
+      renders.mockClear();
+      await act(async () => {
+        root = hydrateRoot(container, <Body label="" complete={false} />);
+      });
+      expect(renders).not.toHaveBeenCalled();
+      expect(container.innerHTML).toBe(html);
+      expect(mockRouter.replace).not.toHaveBeenCalled();
+    });
+
+    it('renders nothing from the incomplete props and loads the page data again, once, when React renders afresh (after a hydration error)', async () => {
+      container.innerHTML = renderToString(<Body label="The whole body" complete />);
+      renders.mockClear();
+      await act(async () => {
+        root = createRoot(container);
+        root.render(<Body label="" complete={false} />);
+      });
+      expect(renders).not.toHaveBeenCalled();
+      expect(container.querySelector('[aria-busy="true"]')).not.toBeNull();
+      expect(mockRouter.replace).toHaveBeenCalledTimes(1);
+      expect(mockRouter.replace).toHaveBeenCalledWith('/resources/blogs/a-post', undefined, { scroll: false });
+      // The router's whole data arrives as new props: the children render, in the same element.
+      await act(async () => root!.render(<Body label="The whole body" complete />));
+      expect(container.textContent).toBe('The whole body');
+      expect(container.querySelectorAll('div')).toHaveLength(1);
+      expect(container.querySelector('[aria-busy]')).toBeNull();
+      // Incomplete again at the same address (it cannot be, but): no second load, never a loop.
+      await act(async () => root!.render(<Body label="" complete={false} />));
+      expect(mockRouter.replace).toHaveBeenCalledTimes(1);
+    });
   });
 
   describe('keepWhile: kept only while a media query matches (the desktop menu on a phone)', () => {

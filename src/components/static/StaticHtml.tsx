@@ -1,3 +1,4 @@
+import Router from 'next/router';
 import { useEffect, useId, useRef, useState, type ElementType, type HTMLAttributes, type ReactNode } from 'react';
 import { useDeferredPreloadOn } from '@/components/content/DeferredPreload';
 import { useEmbedGateOn } from '@/components/content/EmbedGate';
@@ -24,6 +25,11 @@ import { navigateOnClient } from '@/components/content/RichHtml';
  *   Object.is). Another key (new page props, another path) renders the children, into another
  *   element (another React key), so the server's nodes are replaced, never added to. An instance
  *   that mounts later (a client-side navigation) finds no server element and renders at once.
+ * - `complete={false}` says the children cannot be rendered from the props in hand: on a first load
+ *   the page data leaves out what the markup holds (src/lib/site/documentData.ts). Kept markup
+ *   needs nothing more. Should the children have to be rendered all the same, the element stays
+ *   empty (`aria-busy`) and the router loads the page's data again, whole (its `/_next/data` JSON),
+ *   which renders them.
  */
 export type StaticHtmlProps = HTMLAttributes<HTMLElement> & {
   /** The element; `div` by default. */
@@ -35,6 +41,8 @@ export type StaticHtmlProps = HTMLAttributes<HTMLElement> & {
    * on every change). For a part the page hides at some widths: the desktop menu on a phone.
    */
   keepWhile?: string;
+  /** Whether the children can be rendered from these props (true by default); see above. */
+  complete?: boolean;
   children?: ReactNode;
 };
 
@@ -46,6 +54,17 @@ const KEPT_HTML = { __html: '' };
 
 const matches = (query: string) => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
 
+/** Addresses whose data was loaded again for an incomplete StaticHtml: once each, never a loop. */
+const reloaded = new Set<string>();
+
+/** Loads the current page's data again (Next fetches its JSON: whole, unlike the document's). */
+function reloadPageData(): void {
+  const path = Router.asPath;
+  if (reloaded.has(path)) return;
+  reloaded.add(path);
+  void Router.replace(path, undefined, { scroll: false });
+}
+
 /** Whether the server rendered the StaticHtml with this id into the document. */
 function inServerMarkup(id: string): boolean {
   if (typeof document === 'undefined') return false;
@@ -55,7 +74,7 @@ function inServerMarkup(id: string): boolean {
   return false;
 }
 
-export function StaticHtml({ as: Tag = 'div', contentKey, keepWhile, children, ...attributes }: StaticHtmlProps) {
+export function StaticHtml({ as: Tag = 'div', contentKey, keepWhile, complete = true, children, ...attributes }: StaticHtmlProps) {
   const id = useId();
   const [kept] = useState<Kept | null>(() => {
     if (keepWhile !== undefined && !matches(keepWhile)) return null;
@@ -77,9 +96,14 @@ export function StaticHtml({ as: Tag = 'div', contentKey, keepWhile, children, .
     query.addEventListener('change', onChange);
     return () => query.removeEventListener('change', onChange);
   }, [keep, keepWhile]);
+  const incomplete = !keep && !complete;
+  useEffect(() => {
+    if (incomplete) reloadPageData();
+  }, [incomplete]);
   if (keep) {
     return <Tag key="kept" ref={ref} data-static={id} {...attributes} dangerouslySetInnerHTML={KEPT_HTML} suppressHydrationWarning />;
   }
+  if (incomplete) return <Tag key="rendered" data-static={id} {...attributes} aria-busy="true" />;
   return (
     <Tag key="rendered" data-static={id} {...attributes}>
       {children}
@@ -92,9 +116,9 @@ export function StaticHtml({ as: Tag = 'div', contentKey, keepWhile, children, .
  * from the components it sees). A `display: contents` box, so the layout is the template's own;
  * site links inside navigate on the client.
  */
-export function StaticBody({ contentKey, children }: { contentKey: unknown; children: ReactNode }) {
+export function StaticBody({ contentKey, complete, children }: { contentKey: unknown; complete?: boolean; children: ReactNode }) {
   return (
-    <StaticHtml className="static-body" contentKey={contentKey} onClick={navigateOnClient}>
+    <StaticHtml className="static-body" contentKey={contentKey} complete={complete} onClick={navigateOnClient}>
       {children}
     </StaticHtml>
   );

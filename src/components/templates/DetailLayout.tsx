@@ -9,6 +9,7 @@ import { BODY_CLASS } from '@/lib/wordpress/bodyClass';
 import { contentType } from '@/lib/wordpress/contentTypes';
 import styles from './DetailLayout.module.css';
 import { StaticBody } from '@/components/static/StaticHtml';
+import { IN_MARKUP } from '@/lib/site/documentData';
 
 /** The featured image's width: the reading column (`.main`, at most 50rem), the page's width less its gutters below that. */
 export const DETAIL_IMAGE_SIZES = '(min-width: 900px) 50rem, calc(100vw - 2rem)';
@@ -57,7 +58,8 @@ export function DetailLayout({ item, eyebrow, lead, meta, action, aside, asideLa
         modifiedTime={item.modified || undefined}
         jsonLd={[...(jsonLd ? [jsonLd] : []), breadcrumbJsonLd(trail, item.path)]}
       />
-      <StaticBody contentKey={item}>
+      {/* On a first load the body's HTML is only in the markup (src/lib/site/documentData.ts). */}
+      <StaticBody contentKey={item} complete={item.html !== IN_MARKUP}>
       <header className={styles.header}>
         <div className={`container ${styles.headerInner}`}>
           <Breadcrumbs trail={trail} />
