@@ -25,11 +25,11 @@ import { navigateOnClient } from '@/components/content/RichHtml';
  *   Object.is). Another key (new page props, another path) renders the children, into another
  *   element (another React key), so the server's nodes are replaced, never added to. An instance
  *   that mounts later (a client-side navigation) finds no server element and renders at once.
- * - `complete={false}` says the children cannot be rendered from the props in hand: on a first load
- *   the page data leaves out what the markup holds (src/lib/site/documentData.ts). Kept markup
- *   needs nothing more. Should the children have to be rendered all the same, the element stays
- *   empty (`aria-busy`) and the router loads the page's data again, whole (its `/_next/data` JSON),
- *   which renders them.
+ * - `complete={false}` says the props in hand do not hold all the children show: on a first load
+ *   the page data leaves out what the markup holds (src/lib/site/documentData.ts; the left-out
+ *   body renders as nothing). Kept markup needs nothing more. Should the children have to be
+ *   rendered all the same, they are, with the element `aria-busy`, and the router loads the page's
+ *   data again, whole (its `/_next/data` JSON), which renders the rest.
  */
 export type StaticHtmlProps = HTMLAttributes<HTMLElement> & {
   /** The element; `div` by default. */
@@ -41,7 +41,7 @@ export type StaticHtmlProps = HTMLAttributes<HTMLElement> & {
    * on every change). For a part the page hides at some widths: the desktop menu on a phone.
    */
   keepWhile?: string;
-  /** Whether the children can be rendered from these props (true by default); see above. */
+  /** Whether these props hold all the children show (true by default); see above. */
   complete?: boolean;
   children?: ReactNode;
 };
@@ -103,9 +103,8 @@ export function StaticHtml({ as: Tag = 'div', contentKey, keepWhile, complete = 
   if (keep) {
     return <Tag key="kept" ref={ref} data-static={id} {...attributes} dangerouslySetInnerHTML={KEPT_HTML} suppressHydrationWarning />;
   }
-  if (incomplete) return <Tag key="rendered" data-static={id} {...attributes} aria-busy="true" />;
   return (
-    <Tag key="rendered" data-static={id} {...attributes}>
+    <Tag key="rendered" data-static={id} {...attributes} aria-busy={incomplete || undefined}>
       {children}
     </Tag>
   );
