@@ -122,7 +122,10 @@ describe('issue 19: the document does not repeat its body and block stylesheet i
     await expect(shown(page)).resolves.toMatchObject({ stylesheets: 1, stylesheet: whole.blockCss, busy: 0 });
   });
 
-  test('should React render the page afresh (a hydration error), the body comes back from the JSON', async () => {
+  test.each([
+    ['', POST],
+    [', at an address with a fragment', `${POST}#a-heading`],
+  ])('should React render the page afresh (a hydration error), the body comes back from the JSON%s', async (_name, address) => {
     const { page, context, dataRequests } = await visitor();
     // The server's Menu label altered: the header no longer matches what React renders, so React
     // drops the server's markup and renders the page itself, body included.
@@ -136,7 +139,7 @@ describe('issue 19: the document does not repeat its body and block stylesheet i
     });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(siteUrl(POST));
+    await page.goto(siteUrl(address));
     await routerReady(page);
     const expected = await bodyTextOf(page);
     await page.waitForFunction(({ selector, text }) => document.querySelector(selector)?.textContent?.trim() === text, { selector: BODY, text: expected });

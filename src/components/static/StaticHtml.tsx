@@ -57,12 +57,19 @@ const matches = (query: string) => typeof window !== 'undefined' && typeof windo
 /** Addresses whose data was loaded again for an incomplete StaticHtml: once each, never a loop. */
 const reloaded = new Set<string>();
 
-/** Loads the current page's data again (Next fetches its JSON: whole, unlike the document's). */
-function reloadPageData(): void {
-  const path = Router.asPath;
+/**
+ * Loads the current page's data again: Next fetches its JSON, whole unlike the document's, when
+ * the page is "replaced" by itself. Next takes an address that differs from the current one only in
+ * its fragment for a jump within the page and loads nothing, so an address with a fragment is
+ * replaced twice: without the fragment (the jump), then by itself (the load). The fragment is lost
+ * from the address bar, on this rare path only.
+ */
+async function reloadPageData(): Promise<void> {
+  const [path = '/', fragment] = Router.asPath.split('#');
   if (reloaded.has(path)) return;
   reloaded.add(path);
-  void Router.replace(path, undefined, { scroll: false });
+  if (fragment !== undefined) await Router.replace(path, undefined, { scroll: false });
+  await Router.replace(path, undefined, { scroll: false });
 }
 
 /** Whether the server rendered the StaticHtml with this id into the document. */
@@ -98,7 +105,7 @@ export function StaticHtml({ as: Tag = 'div', contentKey, keepWhile, complete = 
   }, [keep, keepWhile]);
   const incomplete = !keep && !complete;
   useEffect(() => {
-    if (incomplete) reloadPageData();
+    if (incomplete) void reloadPageData();
   }, [incomplete]);
   if (keep) {
     return <Tag key="kept" ref={ref} data-static={id} {...attributes} dangerouslySetInnerHTML={KEPT_HTML} suppressHydrationWarning />;
