@@ -22,7 +22,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { DESKTOP, launchBrowser, MOBILE, openPage, settled } from './helpers/browser';
+import { DESKTOP, launchBrowser, MOBILE, openPage, serveAltered, settled } from './helpers/browser';
 import { poll, siteUrl } from './helpers/site';
 import { EMBED_SANDBOX, embedFrameOrigins, embedPlaceholderHtml, matchEmbed } from '../src/lib/embeds/providers';
 
@@ -77,22 +77,17 @@ const nextJson = (value: unknown) =>
  * body (src/lib/site/documentData.ts), so the body as served is read from the page's JSON.
  */
 async function injectPlaceholders(context: BrowserContext): Promise<void> {
-  await context.route(`**${POST}`, async (route) => {
-    const response = await route.fetch();
-    let text = await response.text();
+  await serveAltered(context, `**${POST}`, async (text, url) => {
     const match = /(<script id="__NEXT_DATA__" type="application\/json"[^>]*>)([\s\S]*?)(<\/script>)/.exec(text);
     if (!match) throw new Error('no __NEXT_DATA__');
     const data = JSON.parse(match[2] as string) as { buildId: string; props: { pageProps: { item: { styles: { embeds: string[] } } } } };
-    const json = await fetch(new URL(`/_next/data/${data.buildId}${POST}.json`, route.request().url()));
+    const json = await fetch(new URL(`/_next/data/${data.buildId}${POST}.json`, url));
     const original = ((await json.json()) as { pageProps: { item: { html: string } } }).pageProps.item.html;
     const withoutEmbeds = original.replace(/<figure class="wp-block-embed[\s\S]*?<\/figure>/g, '');
     const item = data.props.pageProps.item;
     item.styles = { ...item.styles, embeds: ['vimeo', 'youtube'] };
     if (!text.includes(original)) throw new Error('the body is not in the page verbatim');
-    text = text.replace(match[0], `${match[1]}${nextJson(data)}${match[3]}`).replace(original, `${withoutEmbeds}\n${expectedBodyAdditions()}`);
-    // The body is now decoded and of another length: those two headers go; the CSP and the rest stay.
-    const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !['content-length', 'content-encoding'].includes(name.toLowerCase())));
-    await route.fulfill({ status: response.status(), body: text, headers });
+    return text.replace(match[0], `${match[1]}${nextJson(data)}${match[3]}`).replace(original, `${withoutEmbeds}\n${expectedBodyAdditions()}`);
   });
 }
 

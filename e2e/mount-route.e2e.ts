@@ -10,7 +10,7 @@
  * follows the redirect, in the same document.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, MOBILE, openPage } from './helpers/browser';
+import { launchBrowser, MOBILE, openPage, routerReady } from './helpers/browser';
 import { siteUrl } from './helpers/site';
 
 let browser: Browser;
@@ -26,11 +26,6 @@ afterAll(async () => {
   await context?.close();
   await browser?.close();
 });
-
-/** Next's router is up (Next sets `window.next` as it starts hydrating the page). */
-async function routerReady(): Promise<void> {
-  await page.waitForFunction(() => Boolean((window as unknown as { next?: { router?: unknown } }).next?.router));
-}
 
 /** The page's stylesheet files requested by script (`fetch`), as Next's route loader does when it loads the current route again. */
 function stylesheetsFetched(): Promise<string[]> {
@@ -49,7 +44,7 @@ describe('issue 19: no route change of its own after hydration', () => {
     ['a frame page', '/contact-us'],
   ])('%s: settled, its stylesheets were loaded by the document only, none fetched again', async (_name, path) => {
     await page.goto(siteUrl(path));
-    await routerReady();
+    await routerReady(page);
     await page.waitForLoadState('networkidle');
     expect(await stylesheetsFetched()).toEqual([]);
     // It did load stylesheets: the check looks where a fetch would show.
@@ -58,7 +53,7 @@ describe('issue 19: no route change of its own after hydration', () => {
 
   test('a client-side navigation to a redirected address (/news) still follows the proxy, in the same document', async () => {
     await page.goto(siteUrl('/'));
-    await routerReady();
+    await routerReady(page);
     await page.evaluate(() => {
       (window as unknown as { __sameDocument?: boolean }).__sameDocument = true;
       void (window as unknown as { next: { router: { push(url: string): Promise<boolean> } } }).next.router.push('/news');

@@ -12,7 +12,7 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { IN_MARKUP } from '../src/lib/site/documentData';
 import { BODY_CLASS } from '../src/lib/wordpress/bodyClass';
-import { launchBrowser, MOBILE, openPage } from './helpers/browser';
+import { launchBrowser, MOBILE, openPage, routerReady, serveAltered } from './helpers/browser';
 import { siteUrl } from './helpers/site';
 
 const POST = '/resources/blogs/blocks-showcase';
@@ -81,10 +81,6 @@ function bodyTextOf(page: Page): Promise<string> {
   }, whole.html);
 }
 
-async function routerReady(page: Page): Promise<void> {
-  await page.waitForFunction(() => Boolean((window as unknown as { next?: { router?: unknown } }).next?.router));
-}
-
 describe('issue 19: the document does not repeat its body and block stylesheet in its page data', () => {
   test('the document data holds IN_MARKUP for both, the markup holds them as the JSON has them, and the JSON holds them whole', () => {
     expect(served.data.props.pageProps.item.html).toBe(IN_MARKUP);
@@ -129,13 +125,10 @@ describe('issue 19: the document does not repeat its body and block stylesheet i
     const { page, context, dataRequests } = await visitor();
     // The server's Menu label altered: the header no longer matches what React renders, so React
     // drops the server's markup and renders the page itself, body included.
-    await context.route(`**${POST}`, async (route) => {
-      const response = await route.fetch();
-      const text = await response.text();
+    await serveAltered(context, `**${POST}`, (text) => {
       const altered = text.replace('</svg>Menu</button>', '</svg>Menu (server)</button>');
       if (altered === text) throw new Error('no Menu label to alter in the document');
-      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !['content-length', 'content-encoding'].includes(name.toLowerCase())));
-      await route.fulfill({ status: response.status(), body: altered, headers });
+      return altered;
     });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));

@@ -145,3 +145,22 @@ export async function reportCspProblems(context: BrowserContext, page: Page, pro
     if (/Content Security Policy|Permissions-Policy|Refused to/i.test(message.text())) problems.consoleProblems.push(`${message.type()}: ${message.text()}`);
   });
 }
+
+/** Next's router is up (Next sets `window.next` as it starts hydrating the page). */
+export async function routerReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => Boolean((window as unknown as { next?: { router?: unknown } }).next?.router));
+}
+
+/**
+ * Serves the browser's requests for `pattern` as the site answers them, with the body's text
+ * rewritten by `alter`. The site's headers stay (the CSP among them), except the two that describe
+ * the original body: its length and its compression.
+ */
+export async function serveAltered(context: BrowserContext, pattern: string, alter: (text: string, url: string) => string | Promise<string>): Promise<void> {
+  await context.route(pattern, async (route) => {
+    const response = await route.fetch();
+    const body = await alter(await response.text(), route.request().url());
+    const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !['content-length', 'content-encoding'].includes(name.toLowerCase())));
+    await route.fulfill({ status: response.status(), body, headers });
+  });
+}
