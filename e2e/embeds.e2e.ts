@@ -23,7 +23,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { DESKTOP, launchBrowser, MOBILE, openPage, serveAltered, settled } from './helpers/browser';
-import { poll, siteUrl } from './helpers/site';
+import { NEXT_DATA_SCRIPT, poll, siteUrl } from './helpers/site';
 import { EMBED_SANDBOX, embedFrameOrigins, embedPlaceholderHtml, matchEmbed } from '../src/lib/embeds/providers';
 
 const POST = '/resources/blogs/reading-the-numbers-business-intelligence-for-busy-operators';
@@ -78,7 +78,7 @@ const nextJson = (value: unknown) =>
  */
 async function injectPlaceholders(context: BrowserContext): Promise<void> {
   await serveAltered(context, `**${POST}`, async (text, url) => {
-    const match = /(<script id="__NEXT_DATA__" type="application\/json"[^>]*>)([\s\S]*?)(<\/script>)/.exec(text);
+    const match = NEXT_DATA_SCRIPT.exec(text);
     if (!match) throw new Error('no __NEXT_DATA__');
     const data = JSON.parse(match[2] as string) as { buildId: string; props: { pageProps: { item: { styles: { embeds: string[] } } } } };
     const json = await fetch(new URL(`/_next/data/${data.buildId}${POST}.json`, url));

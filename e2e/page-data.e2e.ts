@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { IN_MARKUP } from '../src/lib/site/documentData';
 import { BODY_CLASS } from '../src/lib/wordpress/bodyClass';
 import { launchBrowser, MOBILE, openPage, routerReady, serveAltered } from './helpers/browser';
-import { siteUrl } from './helpers/site';
+import { NEXT_DATA_SCRIPT, siteUrl } from './helpers/site';
 
 const POST = '/resources/blogs/blocks-showcase';
 const BODY = `.prose.${BODY_CLASS}`;
@@ -30,9 +30,9 @@ let whole: { html: string; blockCss: string };
 
 /** The page data of an HTML document, as the browser reads it. */
 function pageDataOf(html: string): PageData {
-  const match = /<script id="__NEXT_DATA__" type="application\/json"[^>]*>([\s\S]*?)<\/script>/.exec(html);
+  const match = NEXT_DATA_SCRIPT.exec(html);
   if (!match) throw new Error('no __NEXT_DATA__ in the document');
-  return JSON.parse(match[1] as string) as PageData;
+  return JSON.parse(match[2] as string) as PageData;
 }
 
 beforeAll(async () => {

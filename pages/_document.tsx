@@ -35,6 +35,7 @@ const FIRST_PAINT_AFTER = 'main';
  */
 function PageData() {
   const context = useContext(HtmlContext);
+  // Only outside Next (the document's unit test) is there no context to change.
   if (!context) return <NextScript />;
   return (
     <HtmlContext.Provider value={{ ...context, __NEXT_DATA__: documentData(context.__NEXT_DATA__) }}>

@@ -30,6 +30,9 @@ export async function poll<T>(
   }
 }
 
+/** Next's page data script in a served document: its opening tag, its JSON text, its closing tag. */
+export const NEXT_DATA_SCRIPT = /(<script id="__NEXT_DATA__" type="application\/json"[^>]*>)([\s\S]*?)(<\/script>)/;
+
 /** One record of a custom-api id list (`/wp-json/custom-api/v1/news-id`). */
 export interface IdRecord {
   id: number;

@@ -1,3 +1,5 @@
+import { isRecord } from '../isRecord';
+
 /**
  * The page data an HTML document carries in `__NEXT_DATA__`, less what its markup already holds
  * (issue 19).
@@ -21,8 +23,6 @@
  * ever rendered as a body it would show nothing.
  */
 export const IN_MARKUP = '<!-- in the page markup -->';
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const worthLeaving = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
