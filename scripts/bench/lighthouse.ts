@@ -5,6 +5,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/helpers/browser';
 import { ROOT } from '../../e2e/harness/config';
 import { cpuMultiplier } from './calibration';
 import { untilFresh } from './freshPage';
+import { tbtParts } from './tbtParts';
 import { threadTimeTbt } from './threadTime';
 import {
   benchmarkIndexFromArtifacts,
@@ -64,8 +65,8 @@ export function asLighthouseError(error: unknown): unknown {
  * gather is read from the saved artifacts, turned into a CPU multiplier (calibration.ts), and the
  * saved artifacts are audited (`auditMode`, `-A`) with simulated throttling at that multiplier,
  * Lighthouse's default mobile settings otherwise. The report's configSettings.throttling records
- * the multiplier; it is checked. The run's TBT in thread time (threadTime.ts) is added to the
- * report as `bench.threadTimeTbt`.
+ * the multiplier; it is checked. The run's TBT in thread time (threadTime.ts) and its TBT split by
+ * task (tbtParts.ts) are added to the report as `bench.threadTimeTbt` and `bench.tbtParts`.
  */
 async function runOnce(url: string, workDir: string): Promise<LhrLike> {
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
@@ -103,8 +104,9 @@ async function runOnce(url: string, workDir: string): Promise<LhrLike> {
   if (lhr.configSettings?.throttlingMethod !== 'simulate' || applied !== multiplier) {
     throw new Error(`The audit did not use the calibrated CPU multiplier ${multiplier} (report: ${lhr.configSettings?.throttlingMethod}, ${applied})`);
   }
-  // The diagnostic beside the report's TBT (threadTime.ts), from the same saved gather.
-  lhr.bench = { threadTimeTbt: await threadTimeTbt(workDir, multiplier, lhr.audits['total-blocking-time']?.numericValue) };
+  // The diagnostics beside the report's TBT (threadTime.ts, tbtParts.ts), from the same saved gather.
+  const reportedTbt = lhr.audits['total-blocking-time']?.numericValue;
+  lhr.bench = { threadTimeTbt: await threadTimeTbt(workDir, multiplier, reportedTbt), tbtParts: await tbtParts(workDir, multiplier, reportedTbt) };
   return lhr;
 }
 

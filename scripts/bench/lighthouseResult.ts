@@ -1,4 +1,5 @@
 import { median, type Metric } from './report';
+import { formatParts, type TbtParts } from './tbtParts';
 
 /**
  * What the bench takes from Lighthouse reports (LHR JSON). Pure: the runner is lighthouse.ts.
@@ -17,8 +18,12 @@ export interface LhrLike {
   environment?: { benchmarkIndex?: number };
   /** The settings the run was audited with: the CPU slowdown the calibration chose is in `throttling`. */
   configSettings?: { throttlingMethod?: string; throttling?: { cpuSlowdownMultiplier?: number } };
-  /** Written by the bench, not by Lighthouse: the run's TBT with the main thread's waiting left out (threadTime.ts; null when it could not be computed). */
-  bench?: { threadTimeTbt?: number | null };
+  /**
+   * Written by the bench, not by Lighthouse: the run's TBT with the main thread's waiting left out
+   * (threadTime.ts), and its TBT split by what the blocking tasks did (tbtParts.ts); null when it
+   * could not be computed.
+   */
+  bench?: { threadTimeTbt?: number | null; tbtParts?: TbtParts | null };
 }
 
 export interface PageSummary {
@@ -44,6 +49,8 @@ export interface PageSummary {
   tbtPerRun: (number | null)[];
   /** Each run's TBT in thread time (threadTime.ts): a diagnostic, not a budget. */
   threadTimeTbtPerRun: (number | null)[];
+  /** Each run's TBT split by the tasks that make it (tbtParts.ts): a diagnostic, not a budget. */
+  tbtPartsPerRun: (TbtParts | null)[];
   /** The medians of the runs' TBT and LCP (null when a run has no value: a failed run is no pass). */
   medianTbt: number | null;
   /** The median of the runs' TBT in thread time (null when a run has none). */
@@ -102,6 +109,7 @@ export function summarizeRuns(runs: readonly LhrLike[]): PageSummary {
   const tbtPerRun = numeric('total-blocking-time');
   const lcpPerRun = numeric('largest-contentful-paint');
   const threadTimeTbtPerRun = runs.map((lhr) => lhr.bench?.threadTimeTbt ?? null);
+  const tbtPartsPerRun = runs.map((lhr) => lhr.bench?.tbtParts ?? null);
   return {
     runs: runs.length,
     scores,
@@ -115,6 +123,7 @@ export function summarizeRuns(runs: readonly LhrLike[]): PageSummary {
     lcpPerRun,
     tbtPerRun,
     threadTimeTbtPerRun,
+    tbtPartsPerRun,
     medianTbt: medianOrNull(tbtPerRun),
     medianThreadTimeTbt: medianOrNull(threadTimeTbtPerRun),
     medianLcp: medianOrNull(lcpPerRun),
@@ -139,15 +148,20 @@ export function medianOrNull(values: readonly (number | null)[]): number | null 
 
 /**
  * One line per run: the host's benchmarkIndex during it, the CPU multiplier it was audited with,
- * its performance, TBT (and its TBT in thread time, when the run has one) and LCP.
+ * its performance, TBT (and its TBT in thread time, when the run has one) and LCP, then what the
+ * TBT is made of (the blocking tasks by part, largest first), when the run has the split.
  */
 export function runLines(summary: PageSummary): string[] {
   const ms = (v: number | null) => (v === null ? 'n/a' : `${Math.round(v)} ms`);
   const threadTime = (v: number | null | undefined) => (typeof v === 'number' ? ` (in thread time ${ms(v)})` : '');
+  const parts = (v: TbtParts | null | undefined) => {
+    const text = v ? formatParts(v) : '';
+    return text ? `; TBT by task: ${text}` : '';
+  };
   return summary.performancePerRun.map((score, i) => {
     const index = summary.benchmarkIndex[i];
     const multiplier = summary.multiplierPerRun[i];
-    return `run ${i + 1}: benchmarkIndex ${index === null ? 'n/a' : Math.round(index)}, CPU ${multiplier === null ? 'n/a' : `${multiplier.toFixed(2)}×`}, performance ${score === null ? 'n/a' : score.toFixed(2)}, TBT ${ms(summary.tbtPerRun[i])}${threadTime(summary.threadTimeTbtPerRun[i])}, LCP ${ms(summary.lcpPerRun[i])}`;
+    return `run ${i + 1}: benchmarkIndex ${index === null ? 'n/a' : Math.round(index)}, CPU ${multiplier === null ? 'n/a' : `${multiplier.toFixed(2)}×`}, performance ${score === null ? 'n/a' : score.toFixed(2)}, TBT ${ms(summary.tbtPerRun[i])}${threadTime(summary.threadTimeTbtPerRun[i])}, LCP ${ms(summary.lcpPerRun[i])}${parts(summary.tbtPartsPerRun[i])}`;
   });
 }
 
