@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { lanternInput, readGather } from './savedGather';
 
 /**
  * Issue 19, a diagnostic beside Lighthouse's TBT: which of the page's tasks the run's TBT is made
@@ -112,21 +111,8 @@ type Computed = { request(data: object, context: object): Promise<LanternResult>
 export async function tbtParts(workDir: string, multiplier: number, reportedTbt: number | undefined): Promise<TbtParts | null> {
   if (typeof reportedTbt !== 'number') return null;
   try {
-    const read = (file: string) => JSON.parse(readFileSync(path.join(workDir, file), 'utf8'));
-    const artifacts = read('artifacts.json');
-    const settings = { ...artifacts.settings, throttlingMethod: 'simulate', throttling: { ...artifacts.settings.throttling, cpuSlowdownMultiplier: multiplier } };
-    const data = {
-      trace: read('trace.json'),
-      devtoolsLog: read('devtoolslog.json'),
-      gatherContext: artifacts.GatherContext,
-      settings,
-      URL: artifacts.URL,
-      SourceMaps: artifacts.SourceMaps,
-      HostDPR: artifacts.HostDPR,
-      simulator: null,
-    };
+    const { data, context } = lanternInput(readGather(workDir), multiplier);
     const load = async (file: string, name: string) => ((await import(`${METRICS}${file}`)) as Record<string, Computed>)[name];
-    const context = { computedCache: new Map(), settings };
     const fcp = await (await load('lantern-first-contentful-paint.js', 'LanternFirstContentfulPaint')).request(data, context);
     const tti = await (await load('lantern-interactive.js', 'LanternInteractive')).request(data, context);
     const tbt = await (await load('lantern-total-blocking-time.js', 'LanternTotalBlockingTime')).request(data, context);

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { lanternInput, readGather, type SavedGather } from './savedGather';
 
 /**
  * Issue 19, a diagnostic beside Lighthouse's TBT: the same Lantern simulation with the page's
@@ -109,37 +108,14 @@ interface LanternTbt {
   request(data: object, context: object): Promise<{ timing: number }>;
 }
 
-/** A gather saved by Lighthouse's `gatherMode`: what Lantern's computation reads. */
-interface SavedGather {
-  artifacts: { settings: { throttling?: object }; GatherContext: unknown; URL: unknown; SourceMaps: unknown; HostDPR: unknown };
-  trace: { traceEvents: TraceEvent[] };
-  devtoolsLog: unknown;
-}
-
-function readGather(workDir: string): SavedGather {
-  const read = (file: string) => JSON.parse(readFileSync(path.join(workDir, file), 'utf8'));
-  return { artifacts: read('artifacts.json'), trace: read('trace.json'), devtoolsLog: read('devtoolslog.json') };
-}
-
 /**
  * Lantern's TBT for a saved gather, audited as the bench audits it (simulated throttling at
  * `multiplier`), on the trace as gathered or with its main-thread tasks at thread time.
  */
 async function lanternTbt(gather: SavedGather, multiplier: number, threadTime: boolean): Promise<number> {
-  const { artifacts, trace, devtoolsLog } = gather;
-  const settings = { ...artifacts.settings, throttlingMethod: 'simulate', throttling: { ...artifacts.settings.throttling, cpuSlowdownMultiplier: multiplier } };
-  const data = {
-    trace: threadTime ? { ...trace, traceEvents: toThreadTime(trace.traceEvents) } : trace,
-    devtoolsLog,
-    gatherContext: artifacts.GatherContext,
-    settings,
-    URL: artifacts.URL,
-    SourceMaps: artifacts.SourceMaps,
-    HostDPR: artifacts.HostDPR,
-    simulator: null,
-  };
+  const { data, context } = lanternInput(gather, multiplier, threadTime ? toThreadTime(gather.trace.traceEvents) : undefined);
   const { LanternTotalBlockingTime } = (await import(LANTERN_TBT_MODULE)) as { LanternTotalBlockingTime: LanternTbt };
-  const result = await LanternTotalBlockingTime.request(data, { computedCache: new Map(), settings });
+  const result = await LanternTotalBlockingTime.request(data, context);
   return result.timing;
 }
 
