@@ -39,6 +39,7 @@ require_once __DIR__ . '/includes/PreviewLinks.php';
 require_once __DIR__ . '/includes/PreviewRead.php';
 require_once __DIR__ . '/includes/WebhookLog.php';
 require_once __DIR__ . '/includes/Webhook.php';
+require_once __DIR__ . '/includes/Seo/RedirectTable.php';
 require_once __DIR__ . '/includes/PublishingStatus.php';
 require_once __DIR__ . '/includes/BlockStyles.php';
 require_once __DIR__ . '/includes/GlobalStyles.php';

@@ -130,6 +130,9 @@ final class PublishingStatus
             if (!empty($entry['menu'])) {
                 $items[] = 'menu';
             }
+            if (!empty($entry['redirects'])) {
+                $items[] = 'redirects';
+            }
             $result = !empty($entry['ok']) ? 'delivered' : 'failed: ' . (string) ($entry['error'] ?? '');
             if (empty($entry['ok']) && !empty($entry['retry_at'])) {
                 $result .= sprintf(' (retry at %s)', gmdate('H:i:s', (int) $entry['retry_at']));

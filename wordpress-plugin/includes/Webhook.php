@@ -86,6 +86,9 @@ final class Webhook
 
     private static bool $menu = false;
 
+    /** Whether the redirect table (Seo\RedirectTable) may have changed. */
+    private static bool $redirects = false;
+
     /** @var array<int, true> Posts whose address appeared, moved or went away (menu items may link to them). */
     private static array $linked = [];
 
@@ -121,6 +124,7 @@ final class Webhook
         add_action('update_option_' . NavigationSettings::OPTION, [self::class, 'onNavigationSetting']);
         add_action('add_option_' . NavigationSettings::OPTION, [self::class, 'onNavigationSetting']);
         add_action('delete_option_' . NavigationSettings::OPTION, [self::class, 'onNavigationSetting']);
+        self::registerSeoWatchers();
         add_filter('filter_block_editor_meta_boxes', [self::class, 'noteMetaBoxScreen'], PHP_INT_MAX);
         // Late: output buffers are flushed (priority 1) and other plugins' shutdown changes are noted.
         add_action('shutdown', [self::class, 'onShutdown'], self::SHUTDOWN_PRIORITY);
@@ -164,6 +168,10 @@ final class Webhook
             self::gone($post, $slug);
             self::$linked[$post->ID] = true;
             $event = 'trash' === $new ? 'trash' : 'unpublish';
+            self::noteOldSlugs($post, $slug);
+        }
+        if ('publish' !== $old) {
+            self::noteOldSlugs($post, $post->post_name);
         }
         self::event($event);
         self::noteFrame($post, $post->post_name);
@@ -225,6 +233,7 @@ final class Webhook
         }
         // Its meta is deleted next: not a field change.
         self::$deleting[$postId] = true;
+        self::noteOldSlugs($post, $post->post_name);
         self::gone($post, $post->post_name);
         self::noteFrame($post, $post->post_name);
         self::event('delete');
@@ -248,6 +257,8 @@ final class Webhook
             && !isset(self::$publishedNow[$postId])
         ) {
             self::gone($post, $post->post_name);
+            // Its old slugs now point at the new section's address.
+            self::noteOldSlugs($post, $post->post_name);
         }
     }
 
@@ -271,6 +282,10 @@ final class Webhook
      */
     public static function onMetaChanged(mixed $metaId, int $postId, string $metaKey): void
     {
+        if (Seo\RedirectTable::OLD_SLUG_META === $metaKey) {
+            self::onOldSlugChanged($postId);
+            return;
+        }
         // 0 when a key is deleted from every post at once (get_post(0) would be the global post).
         $post = $postId > 0 ? get_post($postId) : null;
         if (
@@ -284,6 +299,9 @@ final class Webhook
             $event = 'featured_image';
         } elseif (self::isField($restBase, $metaKey)) {
             $event = 'field_update';
+        } elseif (self::isSeoMeta($metaKey)) {
+            // Yoast's or Rank Math's title, description, robots, canonical, social card... (issue 33).
+            $event = 'seo_update';
         } else {
             return;
         }
@@ -352,6 +370,228 @@ final class Webhook
     {
         self::$menu = true;
         self::event('navigation_setting');
+    }
+
+    /* ---------------------------------------------------------------- SEO and redirects (issue 33) */
+
+    /** Options of Settings → General and of the SEO plugins that every page shows (`site_settings`). */
+    public const SITE_SETTINGS_OPTIONS = [
+        'blogname', 'blogdescription', 'site_icon',
+        'wpseo', 'wpseo_titles', 'wpseo_social',
+        'rank-math-options-general', 'rank-math-options-titles',
+    ];
+
+    /**
+     * Keys of Yoast's `wpseo` option that Yoast itself rewrites as it works (indexing state,
+     * notices, versions, integrations' tokens): a change of only these is no settings change, and
+     * must not regenerate every page.
+     */
+    private const WPSEO_INTERNAL_KEYS = '/(^|_)(indexing|indexables|indexation|version|dismiss|notification|tracking|activat|'
+        . 'last_|first_|_on$|ignore|import|myyoast|semrush|wincher|zapier|workouts|reading_list|finished_steps|index_now|'
+        . 'home_url|permalink|base_url|taxonomy_slugs|license|ryte|installation|should_redirect|timestamp|_time$|_date$|'
+        . 'inclusive_language|algolia|wordproof|clean_|deny_|show_new_content_type_notification)/';
+
+    /** Meta keys of Yoast and Rank Math that are scores and analysis, not what a page shows. */
+    private const SEO_ANALYSIS_META = '/^(_yoast_wpseo_(content_score|linkdex|focuskw|focuskeywords|keywordsynonyms|is_cornerstone|'
+        . 'inclusive_language_score|zapier_trigger_sent|wordproof_timestamp)|rank_math_(seo_score|focus_keyword|pillar_content|'
+        . 'internal_links_processed|analytic_object_id|contentai_score|primary_.*|news_sitemap_.*|'
+        . 'keyword_.*|redirections?_.*))$/';
+
+    /** Plugins whose activation changes the redirect table (their rules start or stop being served). */
+    private const REDIRECT_PLUGINS = ['redirection/redirection.php', 'wordpress-seo-premium/wp-seo-premium.php'];
+
+    /**
+     * Hooks what changes the redirect table and the site-wide settings (register()).
+     */
+    private static function registerSeoWatchers(): void
+    {
+        foreach (self::SITE_SETTINGS_OPTIONS as $option) {
+            add_action('update_option_' . $option, [self::class, 'onSiteSettingUpdated'], 10, 3);
+            add_action('add_option_' . $option, [self::class, 'onSiteSettingAdded'], 10, 2);
+            add_action('delete_option_' . $option, [self::class, 'onSiteSettingDeleted']);
+        }
+        // Redirection's own notices of a rule written, deleted, enabled or disabled.
+        $hooks = ['redirection_redirect_updated', 'redirection_redirect_deleted', 'redirection_redirect_enabled', 'redirection_redirect_disabled'];
+        foreach ($hooks as $hook) {
+            add_action($hook, [self::class, 'onRedirectionChanged']);
+        }
+        // Its default flags apply to every rule that does not set its own.
+        foreach (['update_option_redirection_options', 'add_option_redirection_options'] as $hook) {
+            add_action($hook, [self::class, 'onRedirectionChanged']);
+        }
+        foreach (['update_option_', 'add_option_', 'delete_option_'] as $prefix) {
+            add_action($prefix . 'wpseo-premium-redirects-base', [self::class, 'onYoastRedirectsChanged']);
+        }
+        add_action('activated_plugin', [self::class, 'onPluginToggled']);
+        add_action('deactivated_plugin', [self::class, 'onPluginToggled']);
+        // Redirection writes its groups, and bulk-enables, -disables and -deletes its rules (its REST
+        // API, the list screen's bulk actions), with plain queries that fire no hook: its tables'
+        // writes are watched instead, wherever they come from. Only with Redirection loaded.
+        add_action('plugins_loaded', [self::class, 'watchRedirectionTables']);
+    }
+
+    /** Watches Redirection's table writes when Redirection is loaded (plugins_loaded). */
+    public static function watchRedirectionTables(): void
+    {
+        if (defined('REDIRECTION_VERSION')) {
+            add_filter('query', [self::class, 'onQuery']);
+        }
+    }
+
+    /**
+     * A query that writes Redirection's rules or groups notes `redirects` (a hit counter or its
+     * reset, which only touch `last_count` and `last_access`, does not). Returned unchanged.
+     *
+     * @param mixed $query The SQL about to run.
+     * @return mixed
+     */
+    public static function onQuery(mixed $query): mixed
+    {
+        if (!is_string($query) || false === stripos($query, 'redirection_') || self::$redirects) {
+            return $query;
+        }
+        global $wpdb;
+        $tables = preg_quote($wpdb->prefix, '/') . 'redirection_(?:items|groups)\b';
+        if (!preg_match('/^\s*(INSERT|UPDATE|DELETE|REPLACE|TRUNCATE|DROP|ALTER)\b[^;]*?\b' . $tables . '/i', $query, $m)) {
+            return $query;
+        }
+        if ('UPDATE' === strtoupper($m[1]) && preg_match('/\bSET\b(.*?)(\bWHERE\b|$)/is', $query, $set)) {
+            preg_match_all('/(?:^|,)\s*`?([a-z_]+)`?\s*=/i', $set[1], $columns);
+            if ([] === array_diff(array_map('strtolower', $columns[1]), ['last_count', 'last_access'])) {
+                return $query;
+            }
+        }
+        self::onRedirectionChanged();
+        return $query;
+    }
+
+    /** A Redirection rule, group or setting changed. */
+    public static function onRedirectionChanged(): void
+    {
+        self::$redirects = true;
+        self::event('redirection');
+    }
+
+    /** Yoast Premium's redirects changed. */
+    public static function onYoastRedirectsChanged(): void
+    {
+        self::$redirects = true;
+        self::event('yoast_redirects');
+    }
+
+    /**
+     * Redirection or Yoast Premium was activated or deactivated: its rules start or stop being served.
+     *
+     * @param mixed $plugin The plugin's file (`folder/file.php`).
+     */
+    public static function onPluginToggled(mixed $plugin): void
+    {
+        if (in_array($plugin, self::REDIRECT_PLUGINS, true)) {
+            self::$redirects = true;
+            self::event('redirect_plugin');
+        }
+    }
+
+    /**
+     * A site-wide setting every page shows changed (Settings → General, an SEO plugin's settings):
+     * `menu: true` regenerates every page and clears the site's layout data.
+     *
+     * @param mixed  $old    The old value.
+     * @param mixed  $new    The new value.
+     * @param string $option The option.
+     */
+    public static function onSiteSettingUpdated(mixed $old, mixed $new, string $option): void
+    {
+        if ('wpseo' === $option && is_array($old) && is_array($new) && !self::wpseoSettingsChanged($old, $new)) {
+            return;
+        }
+        self::$menu = true;
+        self::event('site_settings');
+    }
+
+    /**
+     * A site-wide setting was created (an SEO plugin's first activation, a first site icon).
+     *
+     * @param string $option The option.
+     * @param mixed  $value  Its value.
+     */
+    public static function onSiteSettingAdded(string $option, mixed $value): void
+    {
+        self::onSiteSettingUpdated(null, $value, $option);
+    }
+
+    /** A site-wide setting was deleted. */
+    public static function onSiteSettingDeleted(): void
+    {
+        self::$menu = true;
+        self::event('site_settings');
+    }
+
+    /**
+     * Whether a change of Yoast's `wpseo` option touches a setting (not only Yoast's own state).
+     *
+     * @param array<string, mixed> $old
+     * @param array<string, mixed> $new
+     */
+    private static function wpseoSettingsChanged(array $old, array $new): bool
+    {
+        foreach (array_unique(array_merge(array_keys($old), array_keys($new))) as $key) {
+            $key = (string) $key;
+            if (
+                (!array_key_exists($key, $old) || !array_key_exists($key, $new) || $old[$key] !== $new[$key])
+                && 1 !== preg_match(self::WPSEO_INTERNAL_KEYS, $key)
+            ) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether a meta key is one of Yoast's or Rank Math's per-item SEO values (not a score). */
+    private static function isSeoMeta(string $metaKey): bool
+    {
+        return (str_starts_with($metaKey, '_yoast_wpseo_') || str_starts_with($metaKey, 'rank_math_'))
+            && 1 !== preg_match(self::SEO_ANALYSIS_META, $metaKey);
+    }
+
+    /**
+     * `_wp_old_slug` was added, changed or deleted: the old slugs of a published item of the site
+     * are redirects (0: deleted from every post at once).
+     *
+     * @param int $postId The post.
+     */
+    private static function onOldSlugChanged(int $postId): void
+    {
+        $post = $postId > 0 ? get_post($postId) : null;
+        if (0 === $postId || ($post instanceof WP_Post && !self::ignored($post) && 'publish' === $post->post_status)) {
+            self::$redirects = true;
+        }
+    }
+
+    /**
+     * An item appears, moves or goes away: the redirect table changes when it has old slugs (they
+     * are served for published items only) or when its address is another item's old one (a
+     * published item's address is never redirected).
+     *
+     * @param WP_Post $post The item.
+     * @param string  $slug Its slug at this address.
+     */
+    private static function noteOldSlugs(WP_Post $post, string $slug): void
+    {
+        if (self::$redirects || null === ContentModel::publicRestBaseFor($post->post_type)) {
+            return;
+        }
+        global $wpdb;
+        $meta = Seo\RedirectTable::OLD_SLUG_META;
+        $found = $wpdb->get_var($wpdb->prepare(
+            "SELECT 1 FROM {$wpdb->postmeta} WHERE meta_key = %s AND (post_id = %d OR meta_value = %s) LIMIT 1",
+            $meta,
+            $post->ID,
+            '' === $slug ? $post->post_name : $slug
+        ));
+        if (null !== $found) {
+            self::$redirects = true;
+        }
     }
 
     /**
@@ -447,7 +687,7 @@ final class Webhook
     /**
      * Sends one payload now and logs the outcome; a failed first attempt is retried once later.
      *
-     * @param array{event: string, items: list<array<string, string>>, menu: bool} $payload
+     * @param array{event: string, items: list<array<string, string>>, menu: bool, redirects?: bool} $payload
      * @param int $attempt 1, or 2 for the retry (which is not retried again).
      * @return array<string, mixed> The log entry.
      */
@@ -460,6 +700,7 @@ final class Webhook
             'event' => (string) $payload['event'],
             'items' => $payload['items'],
             'menu' => (bool) $payload['menu'],
+            'redirects' => !empty($payload['redirects']),
             'attempt' => $attempt,
             'status' => null,
             'error' => null,
@@ -507,7 +748,7 @@ final class Webhook
      * The payload of what was collected, or null when nothing on the site changed; the notes are
      * reset. Slugs and sections are read now, from the final state.
      *
-     * @return array{event: string, items: list<array<string, string>>, menu: bool}|null
+     * @return array{event: string, items: list<array<string, string>>, menu: bool, redirects?: bool}|null
      */
     public static function takePayload(): ?array
     {
@@ -539,10 +780,19 @@ final class Webhook
             $items = array_slice($items, 0, self::MAX_ITEMS);
             $menu = true;
         }
-        if ([] === $items && !$menu) {
+        $redirects = !empty($state['redirects']);
+        if ([] === $items && !$menu && !$redirects) {
             return null;
         }
-        return ['event' => self::eventLabel(array_keys($state['events'])), 'items' => $items, 'menu' => $menu];
+        $events = array_keys($state['events']);
+        // An old slug written by a script, say: nothing else happened.
+        $events = [] === $events && $redirects ? ['redirects'] : $events;
+        $payload = ['event' => self::eventLabel($events), 'items' => $items, 'menu' => $menu];
+        if ($redirects) {
+            // Only when true (docs/seo-and-redirects.md §4): the site reads the redirect table again.
+            $payload['redirects'] = true;
+        }
+        return $payload;
     }
 
     /** Forgets everything collected (tests; and after sending). */
@@ -646,16 +896,18 @@ final class Webhook
      * Returns the notes and empties them.
      *
      * @return array{posts: array<int, true>, gone: array<string, array<string, string>>, frames: array<int, true>,
-     *               frameTypes: array<string, true>, events: array<string, true>, menu: bool, linked: array<int, true>}
+     *               frameTypes: array<string, true>, events: array<string, true>, menu: bool, linked: array<int, true>,
+     *               redirects: bool}
      */
     private static function takeState(): array
     {
         $state = [
             'posts' => self::$posts, 'gone' => self::$gone, 'frames' => self::$frames,
             'frameTypes' => self::$frameTypes, 'events' => self::$events, 'menu' => self::$menu,
-            'linked' => self::$linked,
+            'linked' => self::$linked, 'redirects' => self::$redirects,
         ];
         self::$linked = [];
+        self::$redirects = false;
         self::$posts = [];
         self::$gone = [];
         self::$frames = [];
@@ -699,11 +951,13 @@ final class Webhook
             self::$events[(string) $event] = true;
         }
         self::$menu = self::$menu || !empty($state['menu']);
+        self::$redirects = self::$redirects || !empty($state['redirects']);
     }
 
     private static function hasChanges(): bool
     {
-        return [] !== self::$posts || [] !== self::$gone || [] !== self::$frames || [] !== self::$frameTypes || self::$menu;
+        return [] !== self::$posts || [] !== self::$gone || [] !== self::$frames || [] !== self::$frameTypes || self::$menu
+            || self::$redirects;
     }
 
     /**
