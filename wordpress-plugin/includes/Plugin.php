@@ -45,6 +45,8 @@ final class Plugin
         ImageAttachments::register();
         // Issue 19: WordPress's copies of a JPEG photo are written as WebP (fewer bytes on phones).
         WebpCopies::register();
+        // Issue 33: the `seo` field of every content item and /custom-api/v1/seo, from the SEO plugin.
+        Seo\SeoRoutes::register();
         add_action('admin_menu', [PublishingStatus::class, 'addPage']);
         add_action('admin_post_' . PublishingStatus::TEST_ACTION, [PublishingStatus::class, 'sendTest']);
         add_action('admin_notices', [PublishingStatus::class, 'notice']);
