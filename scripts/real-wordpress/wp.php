@@ -135,7 +135,7 @@ if ( 'seo' === $payments_step ) {
 	// Off first: Yoast and Rank Math are never active together.
 	$payments_off = array_values( array_filter( $payments_all, fn( $file ) => ! in_array( $file, $payments_wanted, true ) && is_plugin_active( $file ) ) );
 	if ( array() !== $payments_off ) {
-		deactivate_plugins( $payments_off, true );
+		deactivate_plugins( $payments_off );
 	}
 	if ( in_array( 'seo-by-rank-math/rank-math.php', $payments_wanted, true ) ) {
 		// The setup wizard's "Skip Now": without it Rank Math loads nothing (see the shared README).
@@ -146,7 +146,7 @@ if ( 'seo' === $payments_step ) {
 		if ( is_plugin_active( $payments_file ) ) {
 			continue;
 		}
-		$payments_result = activate_plugin( $payments_file, '', false, true );
+		$payments_result = activate_plugin( $payments_file );
 		if ( is_wp_error( $payments_result ) ) {
 			fwrite( STDERR, 'Could not activate ' . $payments_file . ': ' . $payments_result->get_error_message() . "\n" );
 			exit( 1 );
