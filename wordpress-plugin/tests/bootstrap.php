@@ -64,3 +64,4 @@ require_once __DIR__ . '/TestCase.php';
 remove_action('shutdown', [\PaymentsHeadless\Webhook::class, 'onShutdown'], \PaymentsHeadless\Webhook::SHUTDOWN_PRIORITY);
 require_once __DIR__ . '/WebhookTestCase.php';
 require_once __DIR__ . '/StatusStopped.php';
+require_once __DIR__ . '/SeoTestCase.php';

@@ -40,7 +40,8 @@ final class YoastSource implements SeoSource
     public function forPost(\WP_Post $post, array $prepared = []): array
     {
         $json = $prepared['yoast_head_json'] ?? null;
-        if (!is_array($json)) {
+        // Reused only when it has what a headless site always needs (see headJson()).
+        if (!is_array($json) || !isset($json['title'], $json['robots'])) {
             $json = self::headJson(YoastSEO()->meta->for_post($post->ID));
         }
         if (null === $json) {
@@ -115,9 +116,38 @@ final class YoastSource implements SeoSource
         if (!is_object($meta) || !method_exists($meta, 'get_head')) {
             return null;
         }
-        $head = $meta->get_head();
+        // Yoast leaves its title out when the theme has no `title-tag` support, and its robots when
+        // WordPress prints them (outside REST requests): the site prints both itself, always.
+        add_filter('wpseo_frontend_presenter_classes', [self::class, 'withTitleAndRobots'], self::PRESENTER_PRIORITY);
+        try {
+            $head = $meta->get_head();
+        } finally {
+            remove_filter('wpseo_frontend_presenter_classes', [self::class, 'withTitleAndRobots'], self::PRESENTER_PRIORITY);
+        }
         $json = is_object($head) ? ($head->json ?? null) : null;
         return is_array($json) ? $json : null;
+    }
+
+    /** After Yoast's own presenter filters. */
+    private const PRESENTER_PRIORITY = 1000;
+
+    /**
+     * Puts Yoast's title and robots presenters back in the list (filter `wpseo_frontend_presenter_classes`).
+     *
+     * @param mixed $presenters Presenter class names.
+     * @return mixed
+     */
+    public static function withTitleAndRobots(mixed $presenters): mixed
+    {
+        if (!is_array($presenters)) {
+            return $presenters;
+        }
+        foreach (['Yoast\\WP\\SEO\\Presenters\\Title_Presenter', 'Yoast\\WP\\SEO\\Presenters\\Robots_Presenter'] as $class) {
+            if (class_exists($class) && !in_array($class, $presenters, true)) {
+                $presenters[] = $class;
+            }
+        }
+        return $presenters;
     }
 
     /**
