@@ -62,16 +62,22 @@ final class YoastSource implements SeoSource
         if (!$wp_query instanceof \WP_Query) {
             return null;
         }
-        // %%searchphrase%% reads the main query's `s`: the token the site replaces.
+        // %%searchphrase%% reads the main query's `s`: the token the site replaces. The template
+        // (Settings → Search appearance, or Yoast's default) goes through Yoast's variables directly:
+        // its title presenter asks wp_get_document_title(), which knows of no search outside one.
         $saved = $wp_query->get('s');
         $wp_query->set('s', SeoRoutes::QUERY_TOKEN);
         try {
-            $json = self::headJson(YoastSEO()->meta->for_search_result());
+            $template = trim((string) \WPSEO_Options::get('title-search-wpseo', ''));
+            if ('' === $template) {
+                $template = (string) YoastSEO()->helpers->options->get_title_default('title-search-wpseo');
+            }
+            $title = wpseo_replace_vars($template, []);
         } finally {
             $wp_query->set('s', $saved);
         }
         $seo = SeoObject::blank(SeoObject::YOAST);
-        $seo['title'] = SeoObject::text($json['title'] ?? null);
+        $seo['title'] = SeoObject::text($title);
         return null === $seo['title'] ? null : $seo;
     }
 
