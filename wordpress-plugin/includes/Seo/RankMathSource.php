@@ -32,6 +32,15 @@ final class RankMathSource implements SeoSource
     /** Whether its front-end integrations (Open Graph, Twitter, JSON-LD) were hooked. */
     private static bool $ready = false;
 
+    /**
+     * Rank Math's network objects (Facebook, Twitter). Made for one page view, they keep state
+     * (Twitter switches its prefix to `facebook` for "use the Facebook values" and never back), so
+     * it is reset before each item.
+     *
+     * @var list<object>
+     */
+    private static array $networks = [];
+
     /** Whether Rank Math is loaded (and past its registration step, else it loads nothing). */
     public static function available(): bool
     {
@@ -145,6 +154,9 @@ final class RankMathSource implements SeoSource
             $seo['robots'] = SeoObject::robots(is_array($robots) ? $robots : []);
             $seo['canonical'] = SeoObject::url($paper->get_canonical());
             if ($head) {
+                foreach (self::$networks as $network) {
+                    $network->prefix = $network->network;
+                }
                 ob_start();
                 do_action('rank_math/head');
                 $html = (string) ob_get_clean();
@@ -182,6 +194,18 @@ final class RankMathSource implements SeoSource
             $schema = isset($rankMath->manager) ? $rankMath->manager->get_module('rich-snippet') : false;
             if (is_object($schema) && method_exists($schema, 'integrations')) {
                 $schema->integrations();
+            }
+        }
+        global $wp_filter;
+        foreach (['rank_math/opengraph/facebook', 'rank_math/opengraph/twitter'] as $hook) {
+            $callbacks = isset($wp_filter[$hook]) ? $wp_filter[$hook]->callbacks : [];
+            foreach ($callbacks as $byPriority) {
+                foreach ($byPriority as $callback) {
+                    $object = is_array($callback['function']) ? $callback['function'][0] : null;
+                    if ($object instanceof \RankMath\OpenGraph\OpenGraph && !in_array($object, self::$networks, true)) {
+                        self::$networks[] = $object;
+                    }
+                }
             }
         }
     }
