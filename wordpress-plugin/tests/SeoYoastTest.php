@@ -78,7 +78,10 @@ final class SeoYoastTest extends SeoTestCase
         $this->assertSame('summary_large_image', $twitter['card']);
         $this->assertSame('Cards, ' . get_bloginfo('name') . ' style', $twitter['title']);
         $this->assertSame('Settle in a day.', $twitter['description']);
-        $this->assertSame(['card' => 'summary_large_image', 'title' => null, 'description' => null, 'image' => null], $this->seoOf('news', $this->newsWithMeta([]))['twitter']);
+        $this->assertSame(
+            ['card' => 'summary_large_image', 'title' => null, 'description' => null, 'image' => null],
+            $this->seoOf('news', $this->newsWithMeta([]))['twitter']
+        );
     }
 
     public function testTheSchemaGraphIsYoastsWithTheWebPageOfTheItem(): void
