@@ -158,6 +158,12 @@ if ( 'seo' === $payments_step ) {
 		$payments_general                     = is_array( $payments_general ) ? $payments_general : array();
 		$payments_general['headless_support'] = 'on';
 		update_option( 'rank-math-options-general', $payments_general );
+		// A test instance pings no search engine: Rank Math's Instant Indexing module (on by
+		// default) posts every change to IndexNow, which the webhook tests would count as calls.
+		$payments_modules = get_option( 'rank_math_modules', array() );
+		if ( is_array( $payments_modules ) && in_array( 'instant-indexing', $payments_modules, true ) ) {
+			update_option( 'rank_math_modules', array_values( array_diff( $payments_modules, array( 'instant-indexing' ) ) ) );
+		}
 	}
 	$payments_tables = false;
 	if ( in_array( 'redirection/redirection.php', $payments_wanted, true ) ) {
