@@ -116,6 +116,7 @@ final class SeoRoutesTest extends SeoTestCase
         $this->assertSame('website', $site['home']['og']['type']);
         $this->assertSame(self::KEYS, array_keys($site['search']));
         $this->assertSame("Search: {query} - {$name}", $site['search']['title']);
+        $this->assertFalse($site['search']['robots']['index'], 'Yoast keeps search results out of the index');
         $this->assertNull($site['search']['description']);
         $this->assertNull($site['search']['schema']);
     }
@@ -161,6 +162,7 @@ final class SeoRoutesTest extends SeoTestCase
         $this->assertSame('website', $site['home']['og']['type']);
         $this->assertSame(self::KEYS, array_keys($site['search']));
         $this->assertSame("Search: {query} - {$name}", $site['search']['title']);
+        $this->assertFalse($site['search']['robots']['index'], 'its "Noindex Search Results" default');
         $this->assertNull($site['search']['description']);
     }
 

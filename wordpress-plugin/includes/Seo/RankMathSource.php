@@ -89,6 +89,8 @@ final class RankMathSource implements SeoSource
         $seo = self::render($query, null, false);
         $only = SeoObject::blank(SeoObject::RANK_MATH);
         $only['title'] = $seo['title'];
+        // Its "Noindex Search Results" setting (on by default).
+        $only['robots'] = SeoObject::robots(RankMathHelper::get_settings('titles.noindex_search') ? ['noindex', 'follow'] : []);
         return null === $only['title'] ? null : $only;
     }
 

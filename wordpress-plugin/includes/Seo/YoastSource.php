@@ -78,6 +78,8 @@ final class YoastSource implements SeoSource
         }
         $seo = SeoObject::blank(SeoObject::YOAST);
         $seo['title'] = SeoObject::text($title);
+        // Yoast always says noindex for search results.
+        $seo['robots'] = SeoObject::robots(['noindex', 'follow']);
         return null === $seo['title'] ? null : $seo;
     }
 
