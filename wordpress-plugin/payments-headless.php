@@ -45,6 +45,12 @@ require_once __DIR__ . '/includes/BlockStyles.php';
 require_once __DIR__ . '/includes/GlobalStyles.php';
 require_once __DIR__ . '/includes/ImageAttachments.php';
 require_once __DIR__ . '/includes/WebpCopies.php';
+require_once __DIR__ . '/includes/Seo/SeoObject.php';
+require_once __DIR__ . '/includes/Seo/SeoSource.php';
+require_once __DIR__ . '/includes/Seo/WordPressSource.php';
+require_once __DIR__ . '/includes/Seo/YoastSource.php';
+require_once __DIR__ . '/includes/Seo/RankMathSource.php';
+require_once __DIR__ . '/includes/Seo/SeoRoutes.php';
 require_once __DIR__ . '/includes/Plugin.php';
 
 register_activation_hook(__FILE__, [Plugin::class, 'activate']);

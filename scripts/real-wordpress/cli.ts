@@ -10,13 +10,14 @@
  *   npm run wordpress:real -- up --no-seed
  *   npm run wordpress:real -- phpunit [args]   the plugin's PHPUnit tests against this instance
  *   npm run wordpress:real -- phpcs             the plugin's coding-standard check
+ *   npm run wordpress:real -- seo <yoast|rankmath|none>   switch the SEO stack (issue 33; `up` keeps the last one, yoast at first)
  *   npm run test:plugin                          php -l, phpcs and PHPUnit
  *
  * REAL_WORDPRESS_PORT (default 8881) picks the instance; REAL_WORDPRESS_PLUGIN_DIR another plugin folder.
  */
 import { instance } from './paths';
 import { upSeeded } from './seeded';
-import { down, phpEnv, reset, running, up } from './server';
+import { down, phpEnv, reset, running, SEO_STACKS, switchSeoStack, up, type SeoStack } from './server';
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -71,8 +72,21 @@ async function main(argv: string[]): Promise<number> {
     const rest = argv.slice(argv.indexOf(command) + 1);
     return runPluginTool(inst, command, rest);
   }
+  if (command === 'seo') {
+    const stack = argv[argv.indexOf(command) + 1];
+    if (!(SEO_STACKS as readonly string[]).includes(stack ?? '')) {
+      console.error(`usage: npm run wordpress:real -- seo <${SEO_STACKS.join('|')}>`);
+      return 2;
+    }
+    if (!(await running(inst))) await up(inst);
+    const result = switchSeoStack(inst, stack as SeoStack);
+    console.log(`SEO stack on ${inst.url}: ${stack} (active: ${(result.active as string[]).join(', ') || 'none of the three'})`);
+    return 0;
+  }
   if (command !== 'up') {
-    console.error('usage: npm run wordpress:real -- [up [--no-seed] | down | reset | status | plugin-checks | phpunit [args] | phpcs]');
+    console.error(
+      `usage: npm run wordpress:real -- [up [--no-seed] | down | reset | status | plugin-checks | phpunit [args] | phpcs | seo <${SEO_STACKS.join('|')}>]`,
+    );
     return 2;
   }
   const { seeded, adminUser } = await upSeeded(inst, { seed: !argv.includes('--no-seed') });

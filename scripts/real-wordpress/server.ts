@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensurePackages } from './packages';
 import { randomBytes } from 'node:crypto';
-import { ABSPATH, HOST, PLUGIN_FILE, PLUGIN_SLUG, saveSecrets, secrets, type Instance, type Secrets } from './paths';
+import { ABSPATH, HOST, PLUGIN_FILE, PLUGIN_SLUG, ROOT, saveSecrets, secrets, type Instance, type Secrets } from './paths';
 
 /**
  * Starting and stopping one real WordPress instance: a private MariaDB (its own datadir, a unix
@@ -174,6 +174,68 @@ export function writeHeadlessConfig(inst: Instance, settings: HeadlessSettings):
   writeFileSync(path.join(inst.stateDir, 'extra-config.php'), lines.join('\n'), { mode: 0o600 });
 }
 
+/**
+ * The third-party plugins a real company's WordPress runs beside ours (issue 33), as release
+ * tarballs in the shared folder (see its README): folder in wp-content/plugins/ => tarball.
+ */
+export const THIRD_PARTY_PLUGINS: Record<string, string> = {
+  'wordpress-seo': 'wordpress-seo-21.0.tar.gz',
+  'seo-by-rank-math': 'seo-by-rank-math-1.0.218.tar.gz',
+  redirection: 'redirection-5.4.2.tar.gz',
+};
+
+/** The SEO stacks `seo <stack>` switches between (wp.php says which plugins each activates). */
+export const SEO_STACKS = ['yoast', 'rankmath', 'none'] as const;
+export type SeoStack = (typeof SEO_STACKS)[number];
+
+/** The shared folder: `PAYMENTS_SHARED_DIR`, else `<repo>/../shared`, else `/work/shared`. */
+export function sharedDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.PAYMENTS_SHARED_DIR?.trim()) return path.resolve(env.PAYMENTS_SHARED_DIR);
+  const beside = path.resolve(ROOT, '..', 'shared');
+  return existsSync(beside) ? beside : '/work/shared';
+}
+
+/** Unpacks each third-party plugin that is not in wp-content/plugins/ yet (a plugin found there is kept as it is). */
+function unpackThirdPartyPlugins(inst: Instance, log: (line: string) => void): void {
+  const plugins = path.join(inst.contentDir, 'plugins');
+  for (const [folder, tarball] of Object.entries(THIRD_PARTY_PLUGINS)) {
+    if (existsSync(path.join(plugins, folder))) continue;
+    const file = path.join(sharedDir(), 'wordpress-plugins', tarball);
+    if (!existsSync(file)) {
+      throw new Error(
+        `Missing ${tarball} (plugin ${folder}): looked for ${file}. Set PAYMENTS_SHARED_DIR to the folder holding wordpress-plugins/.`,
+      );
+    }
+    log(`unpacking ${tarball}`);
+    const result = spawnSync('tar', ['-xzf', file, '-C', plugins], { encoding: 'utf8' });
+    if (result.status !== 0 || !existsSync(path.join(plugins, folder))) {
+      rmSync(path.join(plugins, folder), { recursive: true, force: true });
+      throw new Error(`Could not unpack ${file}: ${result.stderr}`);
+    }
+  }
+}
+
+/** The SEO stack an instance was last switched to (`yoast` until `seo` says otherwise). */
+function seoStackFile(inst: Instance): string {
+  return path.join(inst.stateDir, 'seo-stack');
+}
+
+export function currentSeoStack(inst: Instance): SeoStack {
+  const saved = existsSync(seoStackFile(inst)) ? readFileSync(seoStackFile(inst), 'utf8').trim() : '';
+  return (SEO_STACKS as readonly string[]).includes(saved) ? (saved as SeoStack) : 'yoast';
+}
+
+/**
+ * Switches the SEO stack: `yoast` (Yoast SEO and Redirection), `rankmath` (Rank Math alone, its
+ * registration skipped and headless support on), `none`. One PHP process; idempotent. The choice
+ * is kept in the state folder, so the next `up` keeps it.
+ */
+export function switchSeoStack(inst: Instance, stack: SeoStack): Record<string, unknown> {
+  const result = runWp(inst, 'seo', {}, [stack]);
+  writeFileSync(seoStackFile(inst), `${stack}\n`);
+  return result;
+}
+
 /** A fresh wp-content: uploads kept, the plugin copied anew, Debian's default theme linked. */
 function prepareContent(inst: Instance): void {
   for (const dir of ['plugins', 'themes', 'uploads', 'upgrade']) mkdirSync(path.join(inst.contentDir, dir), { recursive: true });
@@ -206,8 +268,8 @@ export function phpEnv(inst: Instance, extra: Record<string, string> = {}): Node
   };
 }
 
-function runWp(inst: Instance, step: 'install' | 'configure', extra: Record<string, string>): Record<string, unknown> {
-  const result = spawnSync('php', [path.join(HERE, 'wp.php'), step], { encoding: 'utf8', env: phpEnv(inst, extra) });
+function runWp(inst: Instance, step: 'install' | 'configure' | 'seo', extra: Record<string, string>, args: string[] = []): Record<string, unknown> {
+  const result = spawnSync('php', [path.join(HERE, 'wp.php'), step, ...args], { encoding: 'utf8', env: phpEnv(inst, extra) });
   if (result.status !== 0) throw new Error(`wp.php ${step} failed (exit ${result.status}): ${result.stderr}${result.stdout}`);
   const last = result.stdout.trim().split('\n').pop() ?? '';
   try {
@@ -257,6 +319,7 @@ export async function up(inst: Instance, log: (line: string) => void = console.l
   const key = themeKey(inst, s);
   writeWordPressConfig(inst, s.dbPassword, s.salts, key);
   prepareContent(inst);
+  unpackThirdPartyPlugins(inst, log);
   const env = { PAYMENTS_WP_ADMIN_USER: s.adminUser, PAYMENTS_WP_ADMIN_PASSWORD: s.adminPassword, PAYMENTS_WP_PLUGIN: PLUGIN_FILE };
   const installed = runWp(inst, 'install', env);
   if (installed.installed) log('installed WordPress');
@@ -264,6 +327,7 @@ export async function up(inst: Instance, log: (line: string) => void = console.l
   const appPassword = String(configured.appPassword);
   const previewUser = String(configured.previewUser);
   const previewPassword = String(configured.previewPassword);
+  switchSeoStack(inst, currentSeoStack(inst));
   saveSecrets(inst, { ...s, themeKey: key, appPassword, previewUser, previewPassword });
   await startPhp(inst, log);
   return { appPassword, previewUser, previewPassword, adminUser: s.adminUser, adminPassword: s.adminPassword };

@@ -45,7 +45,9 @@ final class Plugin
         ImageAttachments::register();
         // Issue 19: WordPress's copies of a JPEG photo are written as WebP (fewer bytes on phones).
         WebpCopies::register();
-        // Issue 33: the redirect table the site answers from (old slugs, Redirection, Yoast Premium).
+        // Issue 33: the `seo` field of every content item and /custom-api/v1/seo, from the SEO plugin;
+        // the redirect table the site answers from (old slugs, Redirection, Yoast Premium).
+        Seo\SeoRoutes::register();
         Seo\RedirectTable::register();
         add_action('admin_menu', [PublishingStatus::class, 'addPage']);
         add_action('admin_post_' . PublishingStatus::TEST_ACTION, [PublishingStatus::class, 'sendTest']);

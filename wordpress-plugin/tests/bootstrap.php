@@ -41,10 +41,15 @@ if (!class_exists(\PaymentsHeadless\Plugin::class)) {
 
 $installed = WP_PLUGIN_DIR . '/payments-headless';
 $source = dirname(__DIR__);
-$files = array_merge(['payments-headless.php'], array_map(
-    static fn (string $path): string => 'includes/' . basename($path),
-    glob($source . '/includes/*.php') ?: []
-));
+// Every PHP file under includes/, however deep (includes/Seo/...).
+$files = ['payments-headless.php'];
+$iterator = new RecursiveIteratorIterator(new RecursiveDirectoryIterator($source . '/includes', FilesystemIterator::SKIP_DOTS));
+foreach ($iterator as $entry) {
+    if ($entry instanceof SplFileInfo && $entry->isFile() && 'php' === $entry->getExtension()) {
+        $files[] = substr($entry->getPathname(), strlen($source) + 1);
+    }
+}
+sort($files);
 foreach ($files as $file) {
     if (!is_file("{$installed}/{$file}") || md5_file("{$installed}/{$file}") !== md5_file("{$source}/{$file}")) {
         fwrite(STDERR, "The installed plugin is not this code ({$file} differs): copy the folder again.\n");
@@ -59,3 +64,4 @@ require_once __DIR__ . '/TestCase.php';
 remove_action('shutdown', [\PaymentsHeadless\Webhook::class, 'onShutdown'], \PaymentsHeadless\Webhook::SHUTDOWN_PRIORITY);
 require_once __DIR__ . '/WebhookTestCase.php';
 require_once __DIR__ . '/StatusStopped.php';
+require_once __DIR__ . '/SeoTestCase.php';
