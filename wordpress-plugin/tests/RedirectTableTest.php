@@ -14,6 +14,9 @@ use PaymentsHeadless\Seo\RedirectTable;
 
 require_once __DIR__ . '/RedirectionFixtures.php';
 
+/**
+ * @group seo
+ */
 final class RedirectTableTest extends TestCase
 {
     use RedirectionFixtures;

@@ -12,6 +12,9 @@ namespace PaymentsHeadless\Tests;
 
 use PaymentsHeadless\Seo\SeoObject;
 
+/**
+ * @group seo
+ */
 final class SeoRankMathTest extends SeoTestCase
 {
     protected function setUp(): void

@@ -14,6 +14,9 @@ namespace PaymentsHeadless\Tests;
 use PaymentsHeadless\Seo\SeoObject;
 use PaymentsHeadless\SiteRoutes;
 
+/**
+ * @group seo
+ */
 final class SeoRoutesTest extends SeoTestCase
 {
     protected function tearDown(): void

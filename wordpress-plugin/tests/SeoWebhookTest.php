@@ -14,6 +14,9 @@ use PaymentsHeadless\Webhook;
 
 require_once __DIR__ . '/RedirectionFixtures.php';
 
+/**
+ * @group seo
+ */
 final class SeoWebhookTest extends WebhookTestCase
 {
     use RedirectionFixtures;

@@ -13,6 +13,9 @@ namespace PaymentsHeadless\Tests;
 
 use PaymentsHeadless\Seo\SeoObject;
 
+/**
+ * @group seo
+ */
 final class SeoWordPressTest extends SeoTestCase
 {
     protected function setUp(): void
