@@ -11,6 +11,7 @@
  */
 import { startLocalWordPress, type LocalWordPress } from '../../scripts/local-wordpress';
 import { instance } from '../../scripts/real-wordpress/paths';
+import { adminRest } from '../helpers/realWordPress';
 import { shapeDifferences, shapeOf } from './shape';
 import { BLOCK_POST_SLUGS } from '../../__mocks__/wordpress/seed/blocks';
 
@@ -201,5 +202,81 @@ describe('issue 17: the fake answers the block corpus as WordPress with the plug
       css: modIdsAndHosts(item.block_styles?.css ?? '', origin),
     });
     expect(styles(f, fake.url)).toEqual(styles(w, real));
+  });
+});
+
+/**
+ * Issue 33: the fake serves the SEO object of every content type, the site's identity and the
+ * redirect table as the real plugins do (whichever SEO stack the harness activated: CI runs this
+ * under Yoast SEO + Redirection and under Rank Math). Every SEO value may be null (which fields an
+ * item fills is data), so they are compared with `nullable`; the schema graph is the SEO plugin's
+ * own JSON-LD, compared as an object.
+ */
+describe('issue 33: the fake serves SEO and redirects as the real plugins do', () => {
+  const admin = adminRest(30_000);
+  const tag = Date.now().toString(36);
+  let renamed: number | null = null;
+  let rule: number | null = null;
+
+  beforeAll(async () => {
+    // The real WordPress's table gets an old slug and, with Redirection active, a rule of its own.
+    const post = await admin.request<{ id: number }>('POST', '/wp/v2/posts', { title: `Contract ${tag}`, slug: `contract-before-${tag}`, status: 'publish' });
+    renamed = post.id;
+    await admin.request('POST', `/wp/v2/posts/${post.id}`, { slug: `contract-after-${tag}` });
+    const redirection = await fetch(`${real}/wp-json/redirection/v1/redirect`);
+    if (redirection.status !== 404) {
+      const url = `/contract-${tag}`;
+      await admin.request('POST', '/redirection/v1/redirect', { url, match_type: 'url', action_type: 'url', action_code: 301, action_data: { url: '/about-us/news' }, group_id: 1, regex: 0 });
+      const list = await admin.request<{ items: { id: number; url: string }[] }>('GET', `/redirection/v1/redirect?filterBy%5Burl%5D=${encodeURIComponent(url)}`);
+      rule = list.items.find((item) => item.url === url)?.id ?? null;
+    }
+  });
+
+  afterAll(async () => {
+    if (renamed !== null) await admin.request('DELETE', `/wp/v2/posts/${renamed}?force=true`).catch(() => undefined);
+    if (rule !== null) await admin.request('POST', '/redirection/v1/bulk/redirect/delete', { items: [rule] }).catch(() => undefined);
+  });
+
+  const withOpaqueSchema = (seo: unknown): unknown =>
+    seo && typeof seo === 'object' ? { ...(seo as Record<string, unknown>), schema: (seo as { schema?: unknown }).schema === null ? null : 'graph' } : seo;
+
+  test.each([
+    ['posts', 'what-payment-orchestration-means-for-multi-site-merchants'],
+    ['news', 'corvane-opens-regional-office-in-denver'],
+    ['press-releases', 'corvane-launches-decisionpoint-network'],
+    ['whitepapers', 'the-payment-orchestration-playbook'],
+    ['case-studies', 'crestfield-university-one-card-campus'],
+    ['insights', 'contactless-share-passes-80-percent'],
+    ['events', 'corvane-payments-summit-2026'],
+    ['virtual', 'tablewise-integrated-payments'],
+    ['fp_page', 'secure-switching'],
+  ])('/wp/v2/%s?slug=%s: its seo object', async (restBase, slug) => {
+    const path = `/wp/v2/${restBase}?slug=${slug}&_fields=seo`;
+    const [wordpress, fakeAnswer] = await Promise.all([get(real, path), get(fake.url, path)]);
+    const [w] = wordpress.body as { seo?: unknown }[];
+    const [f] = fakeAnswer.body as { seo?: unknown }[];
+    expect(w.seo).toEqual(expect.objectContaining({ source: expect.stringMatching(/^(yoast|rankmath|wordpress)$/) }));
+    expect(shapeDifferences(shapeOf(withOpaqueSchema(w.seo)), shapeOf(withOpaqueSchema(f.seo)), '', true)).toEqual([]);
+  });
+
+  test('/custom-api/v1/seo: the identity, home, search and archives', async () => {
+    const [wordpress, fakeAnswer] = await Promise.all([get(real, '/custom-api/v1/seo'), get(fake.url, '/custom-api/v1/seo')]);
+    expect(fakeAnswer.status).toBe(wordpress.status);
+    const opaque = (body: unknown) => {
+      const value = body as Record<string, unknown>;
+      const archives = Object.fromEntries(Object.entries((value.archives ?? {}) as Record<string, unknown>).map(([k, v]) => [k, withOpaqueSchema(v)]));
+      return { ...value, home: withOpaqueSchema(value.home), search: withOpaqueSchema(value.search), archives };
+    };
+    expect(shapeDifferences(shapeOf(opaque(wordpress.body)), shapeOf(opaque(fakeAnswer.body)), '', true)).toEqual([]);
+  });
+
+  test('/custom-api/v1/redirects: the table, with an old slug (and a Redirection rule when it is active) on the real side', async () => {
+    const [wordpress, fakeAnswer] = await Promise.all([get(real, '/custom-api/v1/redirects'), get(fake.url, '/custom-api/v1/redirects')]);
+    expect(fakeAnswer.status).toBe(wordpress.status);
+    const table = wordpress.body as { redirects: { origin: string; source: string; target: string | null }[] };
+    expect(table.redirects).toContainEqual(
+      expect.objectContaining({ origin: 'old_slug', source: `/resources/blogs/contract-before-${tag}`, target: `/resources/blogs/contract-after-${tag}` }),
+    );
+    expect(shapeDifferences(shapeOf(wordpress.body), shapeOf(fakeAnswer.body), '', true)).toEqual([]);
   });
 });

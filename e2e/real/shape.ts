@@ -5,6 +5,8 @@
  *
  * `_links` is compared as an object only: WordPress adds relations per item (a revision count, a
  * featured image, the author) from the item's state, not from its type, and the site reads none.
+ * So is `seo` (issue 33), whose every value may be null: the contract test compares it item by item
+ * with `nullable` (e2e/real/contract.e2e.ts).
  *
  * A map's keys are data, not names (`image_attachments` is keyed by URL, and the two servers'
  * upload URLs differ in origin and in the upload's month): its values are merged into one shape, as
@@ -13,7 +15,12 @@
  */
 export type Shape = string | { [key: string]: Shape } | { '[]': Shape[] } | { '{}': Shape[] };
 
-export const OPAQUE_KEYS: ReadonlySet<string> = new Set(['_links']);
+export const OPAQUE_KEYS: ReadonlySet<string> = new Set(['_links', 'seo']);
+/**
+ * Issue 33: fields the SEO plugins add to every REST item that the site never reads (it reads the
+ * plugin's normalized `seo` instead): WordPress's answers may have them, the fake's need not.
+ */
+export const WORDPRESS_ONLY_KEYS: ReadonlySet<string> = new Set(['yoast_head', 'yoast_head_json']);
 /** Fields whose object keys are data (URLs, ids): compared as maps. */
 export const MAP_KEYS: ReadonlySet<string> = new Set(['image_attachments']);
 
@@ -37,7 +44,7 @@ function sortedUnique(shapes: Shape[]): Shape[] {
 
 /** Merges the shapes of several objects into one: every key any of them has, with the shapes it takes. */
 function mergeObjects(objects: Record<string, unknown>[]): Shape {
-  const keys = [...new Set(objects.flatMap((o) => Object.keys(o)))].sort();
+  const keys = [...new Set(objects.flatMap((o) => Object.keys(o)))].filter((key) => !WORDPRESS_ONLY_KEYS.has(key)).sort();
   const out: Record<string, Shape> = {};
   for (const key of keys) {
     const values = objects.filter((o) => key in o).map((o) => o[key]);
@@ -58,8 +65,13 @@ export function shapeOf(value: unknown): Shape {
   return typeName(value);
 }
 
-/** The paths where two shapes differ, as readable lines (`.acf.enable: string ≠ number`), empty when equal. */
-export function shapeDifferences(expected: Shape, actual: Shape, at = ''): string[] {
+/**
+ * The paths where two shapes differ, as readable lines (`.acf.enable: string ≠ number`), empty when
+ * equal. `nullable`: a `null` on either side matches any shape (for contracts whose every value may
+ * be null, such as issue 33's SEO object: which fields an item fills is data, not shape).
+ */
+export function shapeDifferences(expected: Shape, actual: Shape, at = '', nullable = false): string[] {
+  if (nullable && (expected === 'null' || actual === 'null')) return [];
   if (typeof expected === 'string' || typeof actual === 'string') {
     return JSON.stringify(expected) === JSON.stringify(actual) ? [] : [`${at || '.'}: ${JSON.stringify(expected)} ≠ ${JSON.stringify(actual)}`];
   }
@@ -69,7 +81,7 @@ export function shapeDifferences(expected: Shape, actual: Shape, at = ''): strin
       if (!(isKind(expected) && isKind(actual))) return [`${at || '.'}: ${JSON.stringify(expected)} ≠ ${JSON.stringify(actual)}`];
       // An empty list (map) on either side says nothing about its elements (values).
       if (expected[marker].length === 0 || actual[marker].length === 0) return [];
-      if (expected[marker].length === 1 && actual[marker].length === 1) return shapeDifferences(expected[marker][0], actual[marker][0], `${at}${marker}`);
+      if (expected[marker].length === 1 && actual[marker].length === 1) return shapeDifferences(expected[marker][0], actual[marker][0], `${at}${marker}`, nullable);
       return JSON.stringify(expected) === JSON.stringify(actual) ? [] : [`${at}${marker}: ${JSON.stringify(expected)} ≠ ${JSON.stringify(actual)}`];
     }
   }
@@ -79,7 +91,7 @@ export function shapeDifferences(expected: Shape, actual: Shape, at = ''): strin
   for (const key of [...new Set([...Object.keys(wordpress), ...Object.keys(fake)])].sort()) {
     if (!(key in fake)) out.push(`${at}.${key}: only in WordPress`);
     else if (!(key in wordpress)) out.push(`${at}.${key}: only in the fake`);
-    else out.push(...shapeDifferences(wordpress[key], fake[key], `${at}.${key}`));
+    else out.push(...shapeDifferences(wordpress[key], fake[key], `${at}.${key}`, nullable));
   }
   return out;
 }
