@@ -277,6 +277,12 @@ describe('issue 33: the fake serves SEO and redirects as the real plugins do', (
     expect(table.redirects).toContainEqual(
       expect.objectContaining({ origin: 'old_slug', source: `/resources/blogs/contract-before-${tag}`, target: `/resources/blogs/contract-after-${tag}` }),
     );
-    expect(shapeDifferences(shapeOf(wordpress.body), shapeOf(fakeAnswer.body), '', true)).toEqual([]);
+    const fakeTable = fakeAnswer.body as typeof table;
+    expect(Object.keys(fakeTable).sort()).toEqual(Object.keys(table).sort());
+    // Rule by rule (a list merges its elements' shapes, and a null target is a union there).
+    const reference = shapeOf(table.redirects[0]);
+    for (const rule of [...table.redirects, ...fakeTable.redirects]) {
+      expect({ rule, differences: shapeDifferences(reference, shapeOf(rule), '', true) }).toEqual({ rule, differences: [] });
+    }
   });
 });
