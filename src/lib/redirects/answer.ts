@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { formatKeys, keysForPath, pagePathOfDataRequest, surrogateKeyHeaderName } from '../site/surrogateKeys';
+import { formatKeys, keysForPath, pagePathOfDataRequest, REDIRECTS_KEY, surrogateKeyHeaderName } from '../site/surrogateKeys';
 import { matchRedirect, type CompiledRedirects } from './compile';
 
 /**
@@ -19,7 +19,7 @@ import { matchRedirect, type CompiledRedirects } from './compile';
  *   removes stops applying at once (a 301 without it is cached by browsers for good).
  */
 
-export const REDIRECTS_KEY = 'redirects';
+export { REDIRECTS_KEY };
 export const REDIRECT_CACHE_CONTROL = 'public, max-age=0, s-maxage=300';
 
 const BODIES: Record<404 | 410, string> = {

@@ -33,6 +33,8 @@ export const REFRESH_MS = 5 * 60_000;
 /** At start, how long to wait for the Redis connection before reading WordPress instead. */
 export const REDIS_WAIT_MS = 1500;
 export const REDIRECTS_ROUTE = 'redirects';
+/** At start, how long the server waits for WordPress's table before it answers without one. */
+export const START_WAIT_MS = 5000;
 
 type Log = Pick<Console, 'info' | 'warn' | 'error'>;
 
@@ -207,7 +209,12 @@ export async function loadRedirectsAtStart(log: Log = console): Promise<void> {
       return;
     }
   }
-  await reloadRedirectsFromWordPress(log).catch(() => undefined);
+  // A WordPress that is slow or down must not hold the start for its retries: the read goes on in
+  // the background and installs the table when it comes.
+  const read = reloadRedirectsFromWordPress(log).catch(() => undefined);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([read, new Promise<void>((resolve) => (timer = setTimeout(resolve, START_WAIT_MS)))]);
+  clearTimeout(timer);
 }
 
 /**
