@@ -8,7 +8,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './helpers/browser';
-import { patchContent, readState, revalidate, siteUrl } from './helpers/site';
+import { gotoHydrated, patchContent, readState, revalidate, siteUrl } from './helpers/site';
 
 const NEWS_NOW = '/about-us/news/corvane-opens-regional-office-in-denver';
 const { wordpressUrl } = readState();
@@ -49,6 +49,18 @@ test('an old slug (renamed twice) answers 301 to the current address in one hop;
     expect(response?.status()).toBe(200);
     expect(new URL(page.url()).pathname).toBe(NEWS_NOW);
     expect(response?.request().redirectedFrom()?.redirectedFrom()).toBeNull();
+  } finally {
+    await page.close();
+  }
+});
+
+test('a client-side navigation to an old slug (Next\'s router, /_next/data) ends on the current address', async () => {
+  const page = await browser.newPage();
+  try {
+    await gotoHydrated(page, '/about-us/news');
+    await page.evaluate(() => (window as unknown as { next: { router: { push(url: string): Promise<boolean> } } }).next.router.push('/about-us/news/denver-office-draft'));
+    await page.waitForURL((url) => url.pathname === NEWS_NOW, { timeout: 15_000 });
+    await expect(page.locator('h1').first().textContent()).resolves.toMatch(/Denver/i);
   } finally {
     await page.close();
   }
