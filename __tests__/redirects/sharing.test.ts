@@ -22,6 +22,7 @@ import {
 import { sharedRedisConnection } from '@/lib/redis/connection.mjs';
 import { broadcastInvalidation, createInvalidationSubscriber, decodeMessage, encodeMessage, handleMessage } from '@/lib/site/invalidation';
 import { fakeWordPress, recordWordPressRequests, server, WORDPRESS_BASE } from '../setup/msw';
+import { createWordPressHandlers } from '../../__mocks__/wordpress/msw';
 import { freePort } from '../../e2e/harness/processes';
 import { redisAnswers, redisServerArgs, redisServerBinary } from '../../e2e/helpers/redisServer';
 
@@ -171,6 +172,18 @@ test('the safety net reads WordPress on its interval and reports a change', asyn
   expect(onChange.mock.calls[0][0]).toMatchObject({ changed: true, changedSources: ['/about-us/news/denver-renamed-again'], shared: true });
   expect(served('/about-us/news/denver-renamed-again')).toMatchObject({ location: NEWS_NOW });
 });
+
+test('without any table yet (WordPress down at start), the refresh retries sooner than its interval', async () => {
+  server.use(http.get(`${WORDPRESS_BASE}/wp-json/custom-api/v1/redirects`, () => HttpResponse.json({ code: 'boom' }, { status: 500 })));
+  const onChange = jest.fn();
+  startRedirectRefresh(onChange, 60_000, quiet(), 50);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(currentRedirects().version).toBe('none');
+  server.resetHandlers(...createWordPressHandlers(WORDPRESS_BASE, fakeWordPress));
+  await until(() => currentRedirects().version !== 'none', 'the table to be read once WordPress is back', 15_000);
+  expect(onChange).toHaveBeenCalledTimes(1);
+  expect(served(NEWS_OLD)).toMatchObject({ location: NEWS_NOW });
+}, 30_000);
 
 test('a visit never reads WordPress or Redis: matching is in memory', async () => {
   await reloadRedirectsFromWordPress(quiet());

@@ -1,7 +1,7 @@
 import { getConfig } from '../../config';
 import { sharedRedisConnection, type RedisConnection } from '../redis/connection.mjs';
 import { CUSTOM_PREFIX, fetchJson, wpUrl } from '../wordpress/http';
-import { changedPlainSources, compileRedirects, type CompiledRedirects } from './compile';
+import { changedPlainSources, compileRedirects, EMPTY_TABLE, type CompiledRedirects } from './compile';
 import { PERMANENT_REDIRECTS } from './permanent';
 import { currentRedirects, emptyRedirects, redirectState as state } from './state';
 import { parseRedirectTable, type RedirectTable } from './table';
@@ -30,6 +30,8 @@ export { currentRedirects };
 export const REDIS_KEY = 'site:redirects';
 export const REDIS_VERSION_KEY = 'site:redirects:version';
 export const REFRESH_MS = 5 * 60_000;
+/** Until a first table is installed, how often WordPress is asked again. */
+export const RETRY_WITHOUT_TABLE_MS = 30_000;
 /** At start, how long to wait for the Redis connection before reading WordPress instead. */
 export const REDIS_WAIT_MS = 1500;
 export const REDIRECTS_ROUTE = 'redirects';
@@ -219,15 +221,28 @@ export async function loadRedirectsAtStart(log: Log = console): Promise<void> {
 
 /**
  * The safety net: every REFRESH_MS, WordPress's table; `onChange` is told when it changed (the
- * caller broadcasts and purges, as the webhook does). Once per process; the timer does not keep
- * the process alive.
+ * caller broadcasts and purges, as the webhook does). While this process has never had a table
+ * (WordPress and Redis were both unavailable at start), it tries every `retryMs` instead: a
+ * visitor should not wait 5 minutes for the redirects once WordPress is back. Once per process;
+ * the timer does not keep the process alive.
  */
-export function startRedirectRefresh(onChange: (report: ReloadReport) => void | Promise<void>, intervalMs = REFRESH_MS, log: Log = console): void {
+export function startRedirectRefresh(onChange: (report: ReloadReport) => void | Promise<void>, intervalMs = REFRESH_MS, log: Log = console, retryMs = RETRY_WITHOUT_TABLE_MS): void {
   if (state.timer) return;
-  state.timer = setInterval(() => {
+  let last = Date.now();
+  let reading = false;
+  const tick = () => {
+    const never = state.compiled.version === EMPTY_TABLE.version;
+    // One read at a time: a slow WordPress is not asked again while it has not answered.
+    if (reading || (!never && Date.now() - last < intervalMs)) return;
+    last = Date.now();
+    reading = true;
     reloadRedirectsFromWordPress(log)
       .then((report) => (report.changed ? onChange(report) : undefined))
-      .catch(() => undefined);
-  }, intervalMs);
+      .catch(() => undefined)
+      .finally(() => {
+        reading = false;
+      });
+  };
+  state.timer = setInterval(tick, Math.min(intervalMs, retryMs));
   state.timer.unref?.();
 }
