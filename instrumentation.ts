@@ -5,7 +5,8 @@
  * and rate limits use it from the first request (src/lib/redis/connection.mjs; a Redis that is
  * down does not stop start-up: the instance serves from its local cache until it is back), and
  * this process subscribes to the cache invalidations every instance's webhook broadcasts
- * (src/lib/site/invalidation.ts).
+ * (src/lib/site/invalidation.ts). Issue 33: the redirect table is loaded (Redis first, else
+ * WordPress) before the server answers, and refreshed every 5 minutes (src/lib/redirects/startup.ts).
  */
 import { isBuildPhase } from './src/lib/buildPhase';
 
@@ -22,6 +23,10 @@ export async function register(): Promise<void> {
       // Issue 10 §3: a webhook call on any instance clears this one's per-process caches too.
       const { startInvalidationSubscriber } = await import('./src/lib/site/invalidation');
       startInvalidationSubscriber(redisUrl);
+    }
+    if (!isBuildPhase()) {
+      const { startRedirects } = await import('./src/lib/redirects/startup');
+      await startRedirects();
     }
   }
 }

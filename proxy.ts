@@ -1,5 +1,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { formatKeys, keysForPath, pagePathOfDataRequest, surrogateKeyHeaderName } from './src/lib/site/surrogateKeys';
+import { redirectAnswer } from './src/lib/redirects/answer';
+import { PERMANENT_REDIRECTS } from './src/lib/redirects/permanent';
+import { currentRedirects } from './src/lib/redirects/state';
 
 /**
  * The crawler documents at their conventional addresses: `/sitemap.xml`, `/robots.txt` and
@@ -20,19 +23,14 @@ export function crawlerDocumentRoute(pathname: string): string | null {
 }
 
 /**
- * Old and fallback-menu addresses (spec §2 "Menu links used as fallback": /news, /press-releases)
- * and the home and contact frame pages' own addresses (PAGE_ADDRESSES, src/lib/wordpress/contentTypes.ts):
- * permanent redirects (308, query kept) to the pages that serve them. Here rather than in
- * next.config's `redirects()`: Next sends its own redirect answers without the `headers()`
- * (src/lib/security/headers.ts), and every answer must carry the security headers (issue 12 §1);
- * an answer of the proxy gets them.
+ * Old and fallback-menu addresses (/news, /press-releases, /pages/home, /pages/contact-us):
+ * permanent redirects (308, query kept) to the pages that serve them (the table is in
+ * src/lib/redirects/permanent.ts, so WordPress's redirect table can chain into it in one hop). Here
+ * rather than in next.config's `redirects()`: Next sends its own redirect answers without the
+ * `headers()` (src/lib/security/headers.ts), and every answer must carry the security headers
+ * (issue 12 §1); an answer of the proxy gets them.
  */
-export const PERMANENT_REDIRECTS: ReadonlyMap<string, string> = new Map([
-  ['/news', '/about-us/news'],
-  ['/press-releases', '/about-us/press-releases'],
-  ['/pages/home', '/'],
-  ['/pages/contact-us', '/contact-us'],
-]);
+export { PERMANENT_REDIRECTS };
 
 /**
  * Trailing slashes: `/about-us/news/` → 308 `/about-us/news` (query kept), as Next's own
@@ -59,7 +57,21 @@ function tagged(response: NextResponse, pathname: string): NextResponse {
   return response;
 }
 
+/**
+ * The order, first answer wins:
+ * 1. WordPress's redirect table (issue 33, src/lib/redirects/): matched on the path as requested,
+ *    so `/old-slug/` reaches the new address in one hop (a rule with ignore_trailing_slash matches
+ *    with or without the slash; one without it matches only as written). Kept in memory: no
+ *    WordPress or Redis request here, and an empty table costs nothing.
+ * 2. The trailing-slash 308.
+ * 3. PERMANENT_REDIRECTS.
+ * 4. Crawler documents (rewrite) and every other page (tagged with its surrogate keys).
+ * The table comes first so that marketing can redirect any address the site serves (an editor's
+ * rule is what they asked for); its targets that are PERMANENT_REDIRECTS sources go straight on.
+ */
 export function proxy(request: NextRequest): NextResponse {
+  const redirected = redirectAnswer(currentRedirects(), request);
+  if (redirected) return redirected;
   const trimmed = withoutTrailingSlash(request.nextUrl.pathname);
   if (trimmed !== null) {
     // A plain URL: NextURL would put the trailing slash back when it is turned into a string.

@@ -14,6 +14,7 @@ import { ORIGIN, restUrl } from './urls';
 import { withImageAttachments } from './imageAttachments';
 import { previewItem } from './preview';
 import { globalStylesheet } from './blockLibrary';
+import { redirectTable } from './redirects';
 
 /**
  * The REST routes of the fake WordPress: wp/v2 collections and single items of every post type,
@@ -465,6 +466,8 @@ export const ROUTES: readonly Route[] = [
   ...POST_TYPES.filter((def) => def.idList).map((def) => route('custom-api/v1', `/${def.idList}`, ['GET'], {}, (ctx) => idList(ctx, def))),
   // The plugin's global stylesheet (issue 17): the active theme's wp_get_global_stylesheet().
   route('custom-api/v1', '/global-styles', ['GET'], {}, () => ({ status: 200, data: { css: globalStylesheet() } })),
+  // The plugin's redirect table (issue 33, docs/seo-and-redirects.md §3).
+  route('custom-api/v1', '/redirects', ['GET'], {}, (ctx) => ({ status: 200, data: redirectTable(ctx.store) })),
   // The plugin's preview route (issue 11): drafts and autosaves for the site's preview reader.
   route('custom-api/v1', `/preview/(?P<rest_base>[a-z0-9_-]+)${ID}`, ['GET'], PREVIEW_ARGS, (ctx, p) =>
     withArgs(ctx, PREVIEW_ARGS, (v) =>

@@ -4,6 +4,7 @@ import { generateItems } from './generator';
 import { seedContent } from './seed/content';
 import { ORIGIN } from './urls';
 import type { StoredAutosave } from './preview';
+import { seedOldSlugs, seedRedirection, type RedirectionTables } from './redirects';
 
 /**
  * The fake WordPress's database: plain mutable data. Tests change it through `fakeWordPress()`
@@ -39,6 +40,8 @@ export interface StoredPost extends WpPost {
   block_styles?: { blocks: string[]; css: string };
   /** Per-user autosaves by user id (the fake's own field, never in REST answers; served by the preview route, `./preview.ts`). */
   autosaves?: Record<string, StoredAutosave>;
+  /** Issue 33: the item's `_wp_old_slug` values (the fake's own field, never in REST answers; `./redirects.ts`). */
+  oldSlugs?: string[];
 }
 
 export interface StoredMediaSize {
@@ -108,6 +111,8 @@ export interface WordPressStore {
    * published items are then linked at their site address (`./siteLinks`).
    */
   siteUrl?: string;
+  /** Issue 33: the Redirection plugin's groups and rules (`./redirects.ts`), or undefined (the plugin is not active). */
+  redirection?: RedirectionTables;
 }
 
 export interface SeedOptions {
@@ -132,7 +137,8 @@ export function createSeedStore(options: SeedOptions = {}): WordPressStore {
   for (const item of seed.posts) {
     collections[item.restBase].push(item.post);
   }
-  const store: WordPressStore = { collections, media: seed.media, menus: seed.menus, postTypeNames: DEFAULT_POST_TYPE_NAMES };
+  const store: WordPressStore = { collections, media: seed.media, menus: seed.menus, postTypeNames: DEFAULT_POST_TYPE_NAMES, redirection: seedRedirection() };
+  seedOldSlugs(store);
   const items = options.items ?? 0;
   if (items > 0) {
     for (const { restBase, post } of generateItems(store, items)) collections[restBase].push(post);

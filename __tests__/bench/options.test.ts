@@ -76,4 +76,12 @@ describe('search load: many clients', () => {
     expect(parseBenchOptions([], { BENCH_CACHE: '1' })).toMatchObject({ cache: true });
     expect(() => parseBenchOptions([], { BENCH_CACHE: 'yes' })).toThrow('BENCH_CACHE');
   });
+
+  it('issue 33: --only a,b (or BENCH_ONLY) runs just those phases and the build; the redirects phase can be skipped or run alone', () => {
+    expect(parseBenchOptions(['--only', 'redirects'], {})).toMatchObject({ skip: ['js', 'serving', 'images', 'lighthouse', 'revalidation', 'interaction'] });
+    expect(parseBenchOptions([], { BENCH_ONLY: 'serving,redirects' })).toMatchObject({ skip: ['js', 'images', 'lighthouse', 'revalidation', 'interaction'] });
+    expect(parseBenchOptions(['--skip', 'redirects'], {})).toMatchObject({ skip: ['redirects'] });
+    expect(() => parseBenchOptions(['--only', 'nothing'], {})).toThrow(UsageError);
+    expect(() => parseBenchOptions(['--only', 'build'], {})).toThrow(UsageError);
+  });
 });

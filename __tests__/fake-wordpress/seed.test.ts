@@ -128,7 +128,8 @@ describe('seed content', () => {
 
   it('every site link in content, frames, alerts and the menu is a path the seed can serve', () => {
     const paths = servablePaths();
-    const links = (JSON.stringify(store).match(/(?:href=\\"|"(?:url|link_url|cta_url|primary_url|secondary_url)":")(\/[^"\\#]*)/g) ?? []).map((m) =>
+    // Not the Redirection plugin's rules (issue 33): their `url` is a source that redirects, not a link.
+    const links = (JSON.stringify({ ...store, redirection: undefined }).match(/(?:href=\\"|"(?:url|link_url|cta_url|primary_url|secondary_url)":")(\/[^"\\#]*)/g) ?? []).map((m) =>
       m.replace(/^.*?(\/)/, '/'),
     );
     expect(links.length).toBeGreaterThan(50);

@@ -205,7 +205,8 @@ describe('over a real redis-server', () => {
     await until(() => !b.isSubscribed(), 'the subscriber to notice');
     await startRedis();
     await until(() => clear.mock.calls.length === 1, 'the subscriber to reconnect and clear everything', 20_000);
-    expect(clear).toHaveBeenCalledWith({ menu: true, content: true });
+    // Issue 33: the redirect table too (reloaded from Redis).
+    expect(clear).toHaveBeenCalledWith({ menu: true, content: true, redirects: true });
     await until(() => b.isSubscribed(), 'the subscriber to subscribe again');
     const sender = connection();
     await until(() => sender.isReady(), 'the sender');

@@ -17,6 +17,8 @@
  * 60 s): the broadcast on Redis pub/sub cleared them. C, whose Redis is down (no broadcast reaches
  * it), cached the same things at the same moment and still serves the old ones: the control that
  * proves B's were cleared by the broadcast, not by expiry.
+ * Issue 33: after one webhook call to A with `redirects: true`, B answers the new redirect at once
+ * (it reloaded the table from Redis on A's message); C, not told, does not.
  * It runs after every other file (e2e/stateful, see e2e/harness/sequencer.mjs): it changes content.
  */
 import { execFileSync } from 'node:child_process';
@@ -245,6 +247,39 @@ describe('issue 10 §3: one webhook call, every instance drops its per-process c
       await patchContent('posts', rendered.id, { slug: rendered.slug });
     }
   }, 240_000);
+});
+
+describe('issue 33: the redirect table, one per instance, shared through Redis', () => {
+  test('after one call to A with redirects: true, B answers a renamed slug\'s 301 at once; C (no broadcast) does not', async () => {
+    const item = await newsItem(0);
+    const wordpress = readState().wordpressUrl;
+    const { oldSlugs } = (await (await fetch(`${wordpress}/__fake/news/${item.id}`)).json()) as { oldSlugs?: string[] };
+    const renamed = `renamed-for-instances-${Date.now()}`;
+    const source = sitePath('news', renamed);
+    const status = async (name: Instance) => (await fetch(`${instances[name].url}${source}`, { redirect: 'manual' })).status;
+    // Every instance already loaded its table (at start): none knows the new old slug.
+    for (const name of ['B', 'C'] as const) expect([name, await status(name)]).not.toEqual([name, 301]);
+    try {
+      await patchContent('news', item.id, { oldSlugs: [...(oldSlugs ?? []), renamed] });
+      const answer = await revalidateOn(instances.A.url, { event: 'slug_change', items: [], menu: false, redirects: true });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ redirects: { changed: true, changedSources: [source] } });
+      // B reloaded the table from Redis when A's message came (before it acknowledged).
+      const location = await poll(
+        async () => {
+          const response = await fetch(`${instances.B.url}${source}`, { redirect: 'manual' });
+          return response.status === 301 ? response.headers.get('location') ?? '' : undefined;
+        },
+        { timeoutMs: 2000, intervalMs: 50, what: `instance B to redirect ${source}` },
+      );
+      expect(new URL(location, instances.B.url).pathname).toBe(item.path);
+      // Control: C's Redis is down, so it heard nothing and keeps its table until its 5-minute read.
+      expect(await status('C')).not.toBe(301);
+    } finally {
+      await patchContent('news', item.id, { oldSlugs: oldSlugs ?? [] });
+      await revalidateOn(instances.A.url, { event: 'slug_change', items: [], menu: false, redirects: true });
+    }
+  }, 60_000);
 });
 
 describe('issue 5 §4: several instances share one ISR cache through Redis', () => {

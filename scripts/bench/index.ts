@@ -48,6 +48,7 @@ import {
   type Process,
   type SiteVariant,
 } from './servers';
+import { redirectPhase } from './redirects';
 import { freePort } from '../../e2e/harness/processes';
 import { HOST } from '../../e2e/harness/config';
 import { getTarget, measure, SEARCH_TERMS, searchTarget, type LoadResult } from './serving';
@@ -532,6 +533,26 @@ async function keepingNextEnv<T>(run: () => Promise<T>): Promise<T> {
   });
 }
 
+/** Issue 33: an old slug's 301 beside the cached article, through next start and Varnish; WordPress requests during the redirect loads (./redirects.ts). */
+async function redirectsPhase(ctx: Context): Promise<void> {
+  const { options, addresses } = ctx;
+  try {
+    const { metrics, details } = await redirectPhase({
+      siteUrl: addresses.siteUrl,
+      sitePort: addresses.sitePort,
+      varnishPort: await freePort(),
+      article: ctx.article,
+      settings: { connections: options.connections, duration: options.duration, warmup: options.warmup },
+      wordpressRequests: (reset = false) => fakeStats(addresses.wordpressUrl, reset),
+      log,
+    });
+    ctx.metrics.push(...metrics);
+    ctx.details.push(...details);
+  } catch (error) {
+    ctx.metrics.push({ name: 'redirects: old slug 301, next start, requests/s', value: null, unit: 'req/s', note: errorText(error) });
+  }
+}
+
 /** (b) of the publishing phase: a menu change on the bench's generated site (the content server counts WordPress's requests). */
 async function menuChangePhase(ctx: Context): Promise<void> {
   const { addresses } = ctx;
@@ -816,7 +837,7 @@ async function main(argv: string[]): Promise<number> {
         cssPhase(ctx);
       }
       if (options.cache) addresses.varnishUrl = `http://${HOST}:${await freePort()}`;
-      const needsSite = options.publishing || options.cache || ['serving', 'images', 'lighthouse', 'revalidation', 'interaction'].some((phase) => !options.skip.includes(phase as never));
+      const needsSite = options.publishing || options.cache || ['serving', 'images', 'lighthouse', 'revalidation', 'interaction', 'redirects'].some((phase) => !options.skip.includes(phase as never));
       if (needsSite) {
         log(`[bench] next start at ${addresses.siteUrl}`);
         ctx.site = await startSite(addresses);
@@ -830,6 +851,7 @@ async function main(argv: string[]): Promise<number> {
       if (!options.skip.includes('lighthouse')) await lighthousePhase(ctx);
       if (!options.skip.includes('revalidation')) await revalidationPhase(ctx);
       if (!options.skip.includes('interaction')) await interactionPhase(ctx);
+      if (!options.skip.includes('redirects')) await redirectsPhase(ctx);
       if (options.publishing) await menuChangePhase(ctx);
       // Issue 18: ends with the site down (the origin-down measurement).
       if (options.cache) await cachePhase(ctx);

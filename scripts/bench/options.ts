@@ -3,7 +3,7 @@
  * the defaults. Pure.
  */
 
-export const PHASES = ['build', 'js', 'serving', 'images', 'lighthouse', 'revalidation', 'interaction'] as const;
+export const PHASES = ['build', 'js', 'serving', 'images', 'lighthouse', 'revalidation', 'interaction', 'redirects'] as const;
 export type Phase = (typeof PHASES)[number];
 
 export interface BenchOptions {
@@ -69,6 +69,7 @@ export const USAGE = `usage: npm run bench -- [options]
   --revalidation-runs N   revalidation measurements, median reported (default ${DEFAULTS.revalidationRuns}; env BENCH_REVALIDATION_RUNS)
   --interaction-runs N    taps per interaction (Menu, consent preferences), median within budget (default ${DEFAULTS.interactionRuns}; env BENCH_INTERACTION_RUNS)
   --skip a,b              phases to leave out: ${PHASES.filter((p) => p !== 'build').join(', ')} (env BENCH_SKIP)
+  --only a,b              run only these phases (and the build): e.g. --only redirects (env BENCH_ONLY)
   --write-docs            also write the table into docs/performance.md
   --publishing            also run the publishing phase (off by default; env BENCH_PUBLISHING=1): publish-to-live
                           on the real WordPress (REAL_WORDPRESS_PORT, started and seeded when needed) and a menu
@@ -87,6 +88,9 @@ function integer(value: string, name: string, min: number): number {
   if (!/^\d+$/.test(value.trim()) || Number(value) < min) throw new UsageError(`${name} must be an integer ≥ ${min}, got "${value}"`);
   return Number(value);
 }
+
+/** `--only a,b`: every phase but those (the build always runs). */
+const skipAllBut = (only: Phase[]): Phase[] => PHASES.filter((p) => p !== 'build' && !only.includes(p));
 
 function phases(value: string, name: string): Phase[] {
   const list = value
@@ -126,6 +130,7 @@ export function parseBenchOptions(argv: readonly string[], env: Record<string, s
     if (value) (options[key as keyof typeof NUMERIC] as number) = integer(value, variable, min);
   }
   if (env.BENCH_SKIP?.trim()) options.skip = phases(env.BENCH_SKIP, 'BENCH_SKIP');
+  if (env.BENCH_ONLY?.trim()) options.skip = skipAllBut(phases(env.BENCH_ONLY, 'BENCH_ONLY'));
   for (const [key, [, variable]] of Object.entries(SWITCHES)) {
     const value = env[variable]?.trim();
     if (!value) continue;
@@ -146,10 +151,11 @@ export function parseBenchOptions(argv: readonly string[], env: Record<string, s
       continue;
     }
     const numeric = Object.entries(NUMERIC).find(([, [name]]) => name === flag);
-    if (!numeric && flag !== '--skip') throw new UsageError(`Unknown option ${flag}`);
+    if (!numeric && flag !== '--skip' && flag !== '--only') throw new UsageError(`Unknown option ${flag}`);
     const value = inline ?? argv[++i];
     if (value === undefined) throw new UsageError(`Missing value for ${flag}`);
     if (flag === '--skip') options.skip = phases(value, '--skip');
+    else if (flag === '--only') options.skip = skipAllBut(phases(value, '--only'));
     else if (numeric) (options[numeric[0] as keyof typeof NUMERIC] as number) = integer(value, flag, numeric[1][2]);
   }
   return options;

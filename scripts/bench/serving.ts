@@ -20,6 +20,8 @@ export interface LoadResult {
   p99: number;
   /** Answers that were not 2xx, and connection errors and timeouts. */
   non2xx: number;
+  /** Answers by status code (issue 33: a redirect's load expects its 3xx, not 2xx). */
+  statuses: Record<string, number>;
   errors: number;
   total: number;
 }
@@ -79,6 +81,7 @@ export async function measure(target: Target, settings: LoadSettings): Promise<L
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
+    statuses: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, (stat as { count: number }).count])),
     errors: result.errors + result.timeouts,
     total: result.requests.total,
   };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isRecord } from '../isRecord';
 import { processShared } from '../processShared';
 import { redactRedisUrl, sharedRedisConnection, type RedisConnection } from '../redis/connection.mjs';
+import { reloadRedirectsFromRedis } from '../redirects/store';
 import { clearSearchCache } from '../search/handler';
 import { clearBlockCssCache } from '../wordpress/blockCss';
 import { clearFrameImageCache } from '../wordpress/frameImages';
@@ -24,7 +25,10 @@ import { clearSitemapCache } from './sitemap';
  *   number of REDIS_URL, default 0, because Redis's pub/sub ignores database numbers, and sites
  *   that share a Redis through `/1`, `/2`… must not clear each other's caches). No build id: an
  *   old build's instances, during a deploy, must follow too.
- * - Message: JSON `{"v": 1, "origin": "<process id>", "menu": bool, "content": bool, "event"?: "…"}`.
+ * - Message: JSON `{"v": 1, "origin": "<process id>", "menu": bool, "content": bool, "redirects"?: true, "event"?: "…"}`.
+ *   `redirects` (issue 33): the sender has written a new redirect table to Redis; each receiver
+ *   reloads it from there (src/lib/redirects/store.ts) before it acknowledges. Absent means false
+ *   (an older sender); an older receiver ignores it.
  *   The sender has already cleared its own copies before publishing: it ignores its own message.
  *   Anything else on the channel (malformed, another version) is ignored.
  * - A Redis that is down never fails or slows the webhook: the publish is sent without waiting
@@ -45,6 +49,8 @@ export interface InvalidationScopes {
   menu: boolean;
   /** Content changed: sitemap, feeds, search results, frame types, frame images. */
   content: boolean;
+  /** Issue 33: the redirect table changed (in Redis): reload it from there. */
+  redirects?: boolean;
 }
 
 export interface InvalidationMessage extends InvalidationScopes {
@@ -103,11 +109,12 @@ export function decodeMessage(raw: string): InvalidationMessage | null {
     return null;
   }
   if (!isRecord(value)) return null;
-  const { v, origin, menu, content, event, id } = value;
+  const { v, origin, menu, content, event, id, redirects } = value;
   if (v !== MESSAGE_VERSION || typeof origin !== 'string' || origin === '' || typeof menu !== 'boolean' || typeof content !== 'boolean') return null;
   if (event !== undefined && typeof event !== 'string') return null;
   if (id !== undefined && (typeof id !== 'string' || id === '')) return null;
-  return { v, origin, menu, content, ...(event === undefined ? {} : { event }), ...(id === undefined ? {} : { id }) };
+  if (redirects !== undefined && typeof redirects !== 'boolean') return null;
+  return { v, origin, menu, content, ...(redirects ? { redirects } : {}), ...(event === undefined ? {} : { event }), ...(id === undefined ? {} : { id }) };
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -157,6 +164,7 @@ function publishInvalidation(redisUrl: string, scopes: InvalidationScopes, event
     origin: deps.origin ?? processOrigin(),
     menu: scopes.menu,
     content: scopes.content,
+    ...(scopes.redirects ? { redirects: true } : {}),
     ...(event ? { event } : {}),
     ...(deps.id ? { id: deps.id } : {}),
   });
@@ -262,8 +270,8 @@ export interface SubscriberDeps {
   /** The process's connection, whose client is duplicated (default: the shared one); acks go out on it. */
   connection?: Pick<RedisConnection, 'client'>;
   origin?: string;
-  /** What a message does (default: clearProcessCaches). */
-  clear?: (scopes: InvalidationScopes) => void;
+  /** What a message does (default: clearProcessCaches, and the redirect table reloaded from Redis); the ack waits for a returned promise. */
+  clear?: (scopes: InvalidationScopes) => void | Promise<unknown>;
   log?: Log;
 }
 
@@ -278,8 +286,16 @@ export function handleMessage(raw: string, origin: string, clear: (scopes: Inval
   const message = decodeMessage(raw);
   if (!message) return 'ignored';
   if (message.origin === origin) return 'own';
-  clear({ menu: message.menu, content: message.content });
+  clear({ menu: message.menu, content: message.content, ...(message.redirects ? { redirects: true } : {}) });
   return 'cleared';
+}
+
+/** The subscriber's default: clear this process's copies, and reload the redirect table from Redis when it changed (issue 33). */
+export function clearAndReload(redisUrl: string): (scopes: InvalidationScopes) => void | Promise<unknown> {
+  return (scopes) => {
+    clearProcessCaches(scopes);
+    if (scopes.redirects) return reloadRedirectsFromRedis(redisUrl);
+  };
 }
 
 /**
@@ -290,7 +306,7 @@ export function handleMessage(raw: string, origin: string, clear: (scopes: Inval
 export function createInvalidationSubscriber(redisUrl: string, deps: SubscriberDeps = {}): InvalidationSubscriber {
   const log = deps.log ?? console;
   const origin = deps.origin ?? processOrigin();
-  const clear = deps.clear ?? clearProcessCaches;
+  const clear = deps.clear ?? clearAndReload(redisUrl);
   const channel = invalidationChannel(redisUrl);
   let subscribed = false;
   let wasConnected = false;
@@ -302,12 +318,19 @@ export function createInvalidationSubscriber(redisUrl: string, deps: SubscriberD
     if (!message?.id || !shared) return;
     shared.client.publish(ackChannel(redisUrl), JSON.stringify({ v: MESSAGE_VERSION, ack: message.id, origin })).catch(() => undefined);
   };
+  const failed = (error: unknown) => log.error(`[invalidate] a cache invalidation failed: ${(error as Error)?.message ?? String(error)}`);
   const listener = (raw: string) => {
     try {
-      handleMessage(raw, origin, clear);
-      ack(raw);
+      // A reload (the redirect table) is awaited before the ack: the sender purges the cache in front after every ack.
+      let pending: unknown;
+      handleMessage(raw, origin, (scopes) => {
+        pending = clear(scopes);
+      });
+      Promise.resolve(pending)
+        .catch(failed)
+        .finally(() => ack(raw));
     } catch (error) {
-      log.error(`[invalidate] a cache invalidation failed: ${(error as Error)?.message ?? String(error)}`);
+      failed(error);
     }
   };
   let client: ReturnType<RedisConnection['client']['duplicate']>;
@@ -327,7 +350,7 @@ export function createInvalidationSubscriber(redisUrl: string, deps: SubscriberD
     if (closed) return;
     if (wasConnected) {
       // Messages published while this connection was down are lost: start over from WordPress.
-      clear({ menu: true, content: true });
+      void Promise.resolve(clear({ menu: true, content: true, redirects: true })).catch(failed);
     }
     wasConnected = true;
     Promise.all([client.subscribe(channel, listener), client.subscribe(ackChannel(redisUrl), (raw: string) => void receiveAck(raw))])

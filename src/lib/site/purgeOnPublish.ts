@@ -2,7 +2,7 @@ import { getConfig } from '../../config';
 import { purgeAndWarm, type PurgeOutcome } from '../cache/purge';
 import type { AwaitedBroadcast } from './invalidation';
 import type { RevalidatePayload } from './revalidate';
-import { CONTENT_KEYS, keysForItem, LAYOUT_KEY, pageKey, unique } from './surrogateKeys';
+import { CONTENT_KEYS, keysForItem, keysForPath, LAYOUT_KEY, pageKey, REDIRECTS_KEY, unique } from './surrogateKeys';
 
 /**
  * Issue 18: after the webhook has regenerated the pages, the cache in front drops its copies of
@@ -30,6 +30,15 @@ export function payloadKeys(payload: RevalidatePayload): string[] {
     case 'menu':
       return [LAYOUT_KEY];
   }
+}
+
+/**
+ * Issue 33: what a change of the redirect table outdates in the cache in front: every redirect
+ * answer (`redirects`), and the answers of the plain sources whose rules changed (a page cached
+ * at an address that now redirects, or a redirect that is now gone).
+ */
+export function redirectKeys(changedSources: readonly string[]): string[] {
+  return unique([REDIRECTS_KEY, ...changedSources.flatMap((path) => keysForPath(path) ?? []).filter((key) => key !== LAYOUT_KEY)]);
 }
 
 /**

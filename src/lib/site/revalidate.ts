@@ -9,7 +9,8 @@ import { isRecord } from '../isRecord';
 import { processShared } from '../processShared';
 import { parseJson, readBody, requireJsonContentType, requireMethod } from '../api/request';
 import { broadcastInvalidation, broadcastInvalidationAndWait, clearProcessCaches, type InvalidationScopes } from './invalidation';
-import { payloadKeys, purgeAfterRegeneration, type PurgeReport } from './purgeOnPublish';
+import { payloadKeys, purgeAfterRegeneration, redirectKeys, type PurgeReport } from './purgeOnPublish';
+import { reloadRedirectsFromWordPress } from '../redirects/store';
 import { LAYOUT_KEY } from './surrogateKeys';
 import { LISTING_PATHS, STATIC_PAGES } from './sitePaths';
 
@@ -36,6 +37,13 @@ import { LISTING_PATHS, STATIC_PAGES } from './sitePaths';
  *   such job at a time, REVALIDATE_CONCURRENCY pages at once; a menu call during a job makes it
  *   run once more after, never two in parallel). `{"event": "test", "items": [], "menu": false}`
  *   answers 200 without work (the plugin's status screen).
+ * - Issue 33: `"redirects": true` (a boolean; absent is false) in the plugin's payload: the
+ *   redirect table may have changed (docs/seo-and-redirects.md §4). This instance reads it from
+ *   WordPress, writes it to Redis and the broadcast tells every other instance to reload it from
+ *   there (src/lib/redirects/store.ts); the cache in front drops `redirects` and the keys of the
+ *   plain sources whose rules changed. `{"event": "…", "items": [], "menu": false, "redirects": true}`
+ *   alone is valid. The answer says `redirects: {version, rules, changed}`; a table WordPress
+ *   could not give is a 502 with `error` (the last table stays).
  *
  * Answer: JSON `{revalidated: string[], failed: {path, error}[]}`, 200 when every path was
  * revalidated, 502 when any failed (both lists still given; a failure does not stop the others;
@@ -76,7 +84,7 @@ export type RevalidatePayload =
   | { kind: 'content'; type: ContentTypeName; slug: string; section: string }
   | { kind: 'paths'; paths: string[] }
   | { kind: 'menu' }
-  | { kind: 'plugin'; event: string; items: RevalidateItem[]; menu: boolean };
+  | { kind: 'plugin'; event: string; items: RevalidateItem[]; menu: boolean; redirects: boolean };
 
 export interface RevalidateResult {
   revalidated: string[];
@@ -87,6 +95,8 @@ export interface RevalidateResult {
   scheduled?: number;
   /** Issue 18: the purge of the cache in front (when one is configured), after the regeneration. */
   purge?: PurgeReport;
+  /** Issue 33: the redirect table read from WordPress (`redirects: true`). */
+  redirects?: { version: string; rules: number; changed: boolean; changedSources: string[] };
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -166,11 +176,12 @@ function pageSection(section: unknown, name: string): { section: string } | { pr
 /**
  * The plugin's payload (contract B, docs/revalidation.md): `event` a label (1 to 100 of
  * `[a-z0-9_ ,:-]`), `items` 0 to 100 `{rest_base, slug, section?}` (REST base of the table, slug
- * as for `{type, slug}`, `section` read for `fp_page` only), `menu` a boolean. Absent `items` is
- * `[]`, absent `menu` is false. At least one item or `menu: true`, except the `test` event.
+ * as for `{type, slug}`, `section` read for `fp_page` only), `menu` a boolean, `redirects` a
+ * boolean (issue 33). Absent `items` is `[]`, absent `menu` and `redirects` are false. At least
+ * one item, `menu: true` or `redirects: true`, except the `test` event.
  */
 function parsePluginPayload(body: Record<string, unknown>): { payload: RevalidatePayload } | { problem: string } {
-  const { event, items = [], menu = false } = body;
+  const { event, items = [], menu = false, redirects = false } = body;
   if (body.type !== undefined || body.slug !== undefined || body.paths !== undefined) {
     return { problem: 'Give either the plugin\'s "event", "items" and "menu", or "type" (and "slug"), or "paths": not several' };
   }
@@ -178,6 +189,7 @@ function parsePluginPayload(body: Record<string, unknown>): { payload: Revalidat
   if (event.length > MAX_EVENT_LENGTH) return { problem: `"event" is longer than ${MAX_EVENT_LENGTH} characters` };
   if (!EVENT.test(event)) return { problem: `"event" ${quote(event)} may contain only lowercase letters, digits, spaces and "_,:-"` };
   if (typeof menu !== 'boolean') return { problem: '"menu" must be true or false' };
+  if (typeof redirects !== 'boolean') return { problem: '"redirects" must be true or false' };
   if (!Array.isArray(items) || items.length > MAX_ITEMS) return { problem: `"items" must be a list of 0 to ${MAX_ITEMS} items` };
   const parsed: RevalidateItem[] = [];
   for (const [i, item] of items.entries()) {
@@ -198,10 +210,10 @@ function parsePluginPayload(body: Record<string, unknown>): { payload: Revalidat
     }
     parsed.push({ type: def.name, slug: item.slug as string, section });
   }
-  if (parsed.length === 0 && !menu && event !== TEST_EVENT) {
-    return { problem: 'Nothing to revalidate: give at least one item or "menu": true' };
+  if (parsed.length === 0 && !menu && !redirects && event !== TEST_EVENT) {
+    return { problem: 'Nothing to revalidate: give at least one item, "menu": true or "redirects": true' };
   }
-  return { payload: { kind: 'plugin', event, items: parsed, menu } };
+  return { payload: { kind: 'plugin', event, items: parsed, menu, redirects } };
 }
 
 /** The payload, or the problem with it (for a 400). */
@@ -209,7 +221,7 @@ export function parsePayload(body: unknown): { payload: RevalidatePayload } | { 
   if (!isRecord(body)) {
     return { problem: 'The body must be a JSON object: {"event", "items", "menu"}, {"type", "slug"}, {"paths"} or {"type": "menu"}' };
   }
-  if (body.event !== undefined || body.items !== undefined || body.menu !== undefined) return parsePluginPayload(body);
+  if (body.event !== undefined || body.items !== undefined || body.menu !== undefined || body.redirects !== undefined) return parsePluginPayload(body);
   const { type, slug, section, paths } = body;
   if (paths !== undefined) {
     if (type !== undefined || slug !== undefined) return { problem: 'Give either "paths" or "type" (and "slug"), not both' };
@@ -375,7 +387,7 @@ export function invalidatedScopes(payload: RevalidatePayload): InvalidationScope
     case 'menu':
       return { menu: true, content: false };
     case 'plugin':
-      return { menu: payload.menu, content: payload.items.length > 0 };
+      return { menu: payload.menu, content: payload.items.length > 0, ...(payload.redirects ? { redirects: true } : {}) };
     default:
       return { menu: false, content: true };
   }
@@ -395,10 +407,24 @@ export const revalidateHandler = jsonApiRoute('revalidate', async (req: NextApiR
   const payload = parsed.payload;
 
   const scopes = invalidatedScopes(payload);
-  if (!scopes.menu && !scopes.content) {
+  if (!scopes.menu && !scopes.content && !scopes.redirects) {
     // The plugin's test call: the secret and the address work; nothing to do.
     res.status(200).json({ revalidated: [], failed: [] } satisfies RevalidateResult);
     return;
+  }
+  // Issue 33: the redirect table first, from WordPress into this process and Redis, so that the
+  // broadcast below tells the other instances to reload a table that is already there.
+  let redirectReport: RevalidateResult['redirects'];
+  let redirectError: string | undefined;
+  if (scopes.redirects) {
+    try {
+      const report = await reloadRedirectsFromWordPress();
+      redirectReport = { version: report.version, rules: report.rules, changed: report.changed, changedSources: report.changedSources };
+    } catch (error) {
+      redirectError = `The redirect table could not be read from WordPress, the last one stays: ${(error as Error)?.message ?? String(error)}`;
+    }
+    // Nothing new for the other instances to read.
+    if (!redirectReport?.changed) delete scopes.redirects;
   }
   // In-memory copies derived from WordPress content go first, so regenerated pages read fresh data;
   // every other instance is told to clear its own (not awaited: Redis never slows the webhook).
@@ -407,8 +433,9 @@ export const revalidateHandler = jsonApiRoute('revalidate', async (req: NextApiR
   const event = payload.kind === 'plugin' ? payload.event : payload.kind;
   // Not awaited here. With a cache in front to purge, the purge (after the regeneration) waits for every instance's ack.
   let dropped: ReturnType<typeof broadcastInvalidationAndWait> | null = null;
-  if (redisUrl && cachePurge) dropped = broadcastInvalidationAndWait(redisUrl, scopes, event);
-  else if (redisUrl) void broadcastInvalidation(redisUrl, scopes, event);
+  const anyScope = scopes.menu || scopes.content || scopes.redirects;
+  if (redisUrl && cachePurge && anyScope) dropped = broadcastInvalidationAndWait(redisUrl, scopes, event);
+  else if (redisUrl && anyScope) void broadcastInvalidation(redisUrl, scopes, event);
 
   const { paths, error: listError } = await affectedPaths(payload);
   const revalidate = (path: string) => res.revalidate(path);
@@ -424,9 +451,12 @@ export const revalidateHandler = jsonApiRoute('revalidate', async (req: NextApiR
     body = { ...result, scheduled: every.paths.length };
     okStatus = 202;
   }
+  if (redirectError) error = error ? `${error}; ${redirectError}` : redirectError;
   if (error) body = { ...body, error };
+  if (redirectReport) body = { ...body, redirects: redirectReport };
   // Issue 18: purge the regenerated pages' keys in the cache in front, then warm them (never fails the call).
-  const purge = await purgeAfterRegeneration(payloadKeys(payload), result.revalidated, dropped);
+  const keys = unique([...payloadKeys(payload), ...(redirectReport?.changed ? redirectKeys(redirectReport.changedSources) : [])]);
+  const purge = await purgeAfterRegeneration(keys, result.revalidated, dropped);
   if (purge) body = { ...body, purge };
   if (result.failed.length > 0 || error) {
     console.error(`[revalidate] ${result.failed.length} of ${paths.length} paths failed${error ? `; ${error}` : ''}`);

@@ -18,6 +18,7 @@ import { CONTENT_TYPES, HOME_PAGE_SLUG, PAGE_ADDRESSES } from '../wordpress/cont
  * | `/feeds/{feed}.xml` | `feeds` `feed:{feed}` |
  * | `/robots.txt` | `robots` |
  * | `POST /api/search` | `search` |
+ * | a redirect, 410 or 404 of WordPress's redirect table | the source path's keys, `redirects` |
  *
  * The frames a page uses are not keys of their own: a page's answer is built by Next's Pages
  * Router from getStaticProps, which cannot set a header, and the proxy that tags it does not read
@@ -35,6 +36,8 @@ export const SITEMAP_KEY = 'sitemap';
 export const FEEDS_KEY = 'feeds';
 export const SEARCH_KEY = 'search';
 export const ROBOTS_KEY = 'robots';
+/** Issue 33: every answer of the redirect table (src/lib/redirects/answer.ts). */
+export const REDIRECTS_KEY = 'redirects';
 
 export const itemKey = (type: ContentTypeName, slug: string) => `item:${type}:${slug}`;
 export const listKey = (type: ContentTypeName) => `list:${type}`;
