@@ -67,7 +67,7 @@ describe('plain rules', () => {
   });
 
   test('first match wins, in the table\'s order (plain and regex mixed)', () => {
-    const table = compiled([rule({ source: '^/fr', regex: true, target: '/regex' }), rule({ target: '/plain' }), rule({ target: '/later' })]);
+    const table = compiled([rule({ source: '^/from$', regex: true, target: '/regex' }), rule({ target: '/plain' }), rule({ target: '/later' })]);
     expect(match(table, '/from')).toMatchObject({ location: '/regex' });
     const plainFirst = compiled([rule({ target: '/plain' }), rule({ source: '^/fr', regex: true, target: '/regex' })]);
     expect(match(plainFirst, '/from')).toMatchObject({ location: '/plain' });
@@ -127,7 +127,15 @@ describe('regex rules', () => {
   test(`paths (with their query) over ${MAX_SUBJECT_LENGTH} characters are not tried against patterns`, () => {
     const table = compiled([rule({ source: '^/a', regex: true })]);
     expect(match(table, `/a${'x'.repeat(MAX_SUBJECT_LENGTH)}`)).toBeNull();
-    expect(match(table, '/ax')).toMatchObject({ location: '/to' });
+    expect(match(table, '/ax')).toMatchObject({ location: '/tox' });
+  });
+
+  test('the target is made as Redirection makes it, with preg_replace over the URL: an unanchored pattern replaces only what it matched, every match; ${1} and \\1 name groups', () => {
+    expect(match(compiled([rule({ source: '^/old', regex: true, target: '/new' })]), '/old/page')).toMatchObject({ location: '/new/page' });
+    expect(match(compiled([rule({ source: 'colour', regex: true, target: 'color' })]), '/colour/colours')).toMatchObject({ location: '/color/colors' });
+    expect(match(compiled([rule({ source: '^/p/(\\d+)$', regex: true, target: '/posts/${1}-\\1' })]), '/p/7')).toMatchObject({ location: '/posts/7-7' });
+    // Matched against path and query: what the pattern leaves of the query stays in the URL.
+    expect(match(compiled([rule({ source: '^/shop', regex: true, query: 'exact', target: '/store' })]), '/shop/item', '?size=m')).toMatchObject({ location: '/store/item?size=m' });
   });
 });
 

@@ -12,8 +12,10 @@ import { isRedirectStatus, type RedirectRule, type RedirectTable } from './table
  * - First match wins, in the table's order (contract §3 "Order").
  * - Targets: a path, or a URL on WordPress's host or the site's own origin, becomes a site path
  *   (without a trailing slash: the site would only 308 it); another http(s) URL is kept as
- *   written; anything else drops the rule. `$1`…`$9` are filled from the pattern's groups, and
- *   the result is re-encoded and held to its kind (a capture can never turn a site path into
+ *   written; anything else drops the rule. A regex rule's target is made as Redirection makes it,
+ *   with PHP's `preg_replace` over the requested URL: every match of the pattern in it is replaced
+ *   by the target (`$1`, `${1}`, `\1` filled from the match), the unmatched rest kept; a pattern
+ *   anchored `^…$` so yields the target alone. The result is re-encoded and held to its kind (a capture can never turn a site path into
  *   another host: `/\evil.example` or `//evil.example` are refused).
  * - Query: `exact` (the request's query, in any order, must equal the rule's; the target keeps
  *   only its own), `ignore` (not looked at, not passed), `pass` (appended to the target's).
@@ -94,7 +96,8 @@ const SITE_BASE = 'http://site.invalid';
 function compileTarget(rule: RedirectRule, options: CompileOptions): Target | { problem: string } {
   if (rule.target === null) return { kind: 'gone' };
   const written = rule.target;
-  const dynamic = rule.regex && /\$\d/.test(written);
+  // A regex rule's target depends on the request (preg_replace over it), whether or not it names a group.
+  const dynamic = rule.regex;
   if (written.startsWith('/') && !written.startsWith('//')) return { kind: 'site', template: written, dynamic };
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(written);
   if (scheme || written.startsWith('//')) {
@@ -120,8 +123,8 @@ function compileTarget(rule: RedirectRule, options: CompileOptions): Target | { 
     }
     return { kind: 'external', template: absolute, dynamic };
   }
-  // Redirection lets an author type `new-page`: a path on the site.
-  return { kind: 'site', template: `/${written}`, dynamic };
+  // Redirection lets an author type `new-page`: a path on the site (a regex's replaces what it matched).
+  return { kind: 'site', template: rule.regex ? written : `/${written}`, dynamic };
 }
 
 function compileRule(rule: RedirectRule, index: number, options: CompileOptions): CompiledRule | { problem: string } {
@@ -183,7 +186,8 @@ export function compileRedirects(table: RedirectTable, options: CompileOptions):
 
 interface Found {
   rule: CompiledRule;
-  groups: readonly (string | undefined)[];
+  /** What a regex rule matched against (path, and query when the rule reads it); '' for plain rules. */
+  subject: string;
 }
 
 function plainMatches(rule: CompiledRule, decoded: string, search: string): boolean {
@@ -193,16 +197,18 @@ function plainMatches(rule: CompiledRule, decoded: string, search: string): bool
   return rule.query === undefined || normalizeQuery(search) === rule.query;
 }
 
-function regexMatch(rule: CompiledRule, decoded: string, search: string): RegExpExecArray | null {
+/** The subject a regex rule matched (its trailing slash toggled when that is what matched), or null. */
+function regexMatch(rule: CompiledRule, decoded: string, search: string): string | null {
   const regex = rule.regex as RegExp;
   const subject = (path: string) => (rule.withQuery && search ? `${path}${search}` : path);
   const first = subject(decoded);
   if (first.length > MAX_SUBJECT_LENGTH) return null;
   regex.lastIndex = 0;
-  const found = regex.exec(first);
-  if (found || !rule.rule.ignore_trailing_slash) return found;
-  const toggled = decoded.endsWith('/') ? withoutTrailingSlash(decoded) : `${decoded}/`;
-  return regex.exec(subject(toggled));
+  if (regex.test(first)) return first;
+  if (!rule.rule.ignore_trailing_slash) return null;
+  const toggled = subject(decoded.endsWith('/') ? withoutTrailingSlash(decoded) : `${decoded}/`);
+  regex.lastIndex = 0;
+  return regex.test(toggled) ? toggled : null;
 }
 
 /** The first rule matching the (decoded) path and query, in the table's order. */
@@ -216,10 +222,10 @@ function firstMatch(table: CompiledRedirects, decoded: string, search: string): 
   }
   for (const rule of table.regex) {
     if (best && rule.index > best.index) break;
-    const found = regexMatch(rule, decoded, search);
-    if (found) return { rule, groups: found };
+    const subject = regexMatch(rule, decoded, search);
+    if (subject !== null) return { rule, subject };
   }
-  return best ? { rule: best, groups: [] } : null;
+  return best ? { rule: best, subject: '' } : null;
 }
 
 const PERMANENT = new Set([301, 308]);
@@ -231,7 +237,25 @@ function combine(first: 301 | 302 | 307 | 308, later: number): 301 | 302 | 307 |
   return permanent ? 301 : 302;
 }
 
-const substitute = (template: string, groups: readonly (string | undefined)[]) => template.replace(/\$(\d)/g, (_all, n: string) => groups[Number(n)] ?? '');
+/** A replacement as PHP's preg_replace reads it: `$n`, `${n}` and `\\n` (n up to 99) name a group of the match. */
+const fill = (template: string, match: RegExpExecArray) =>
+  template.replace(/\$\{(\d{1,2})\}|\$(\d{1,2})|\\(\d{1,2})/g, (_all, a?: string, b?: string, c?: string) => match[Number(a ?? b ?? c)] ?? '');
+
+/** PHP's `preg_replace($pattern, $template, $subject)`: every match replaced, the rest kept. */
+export function pcreReplace(regex: RegExp, template: string, subject: string): string {
+  const global = new RegExp(regex.source, `${regex.flags.replace(/[gy]/g, '')}g`);
+  let out = '';
+  let last = 0;
+  for (let match = global.exec(subject); match !== null; match = global.exec(subject)) {
+    out += subject.slice(last, match.index) + fill(template, match);
+    last = match.index + match[0].length;
+    if (match[0].length === 0) {
+      if (global.lastIndex >= subject.length) break;
+      global.lastIndex++;
+    }
+  }
+  return out + subject.slice(last);
+}
 
 const appendQuery = (search: string, extra: string): string => {
   const more = extra.startsWith('?') ? extra.slice(1) : extra;
@@ -243,7 +267,7 @@ const appendQuery = (search: string, extra: string): string => {
 function locationOf(table: CompiledRedirects, found: Found, search: string): { location: string; external: boolean } | null {
   const { target, rule } = found.rule;
   if (target.kind === 'gone') return null;
-  const filled = target.dynamic ? substitute(target.template, found.groups) : target.template;
+  const filled = found.rule.regex ? pcreReplace(found.rule.regex, target.template, found.subject) : target.template;
   const pass = rule.query === 'pass' ? search : '';
   try {
     if (target.kind === 'external') {
