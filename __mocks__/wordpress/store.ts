@@ -4,6 +4,9 @@ import { generateItems } from './generator';
 import { seedContent } from './seed/content';
 import { ORIGIN } from './urls';
 import type { StoredAutosave } from './preview';
+import type { SiteSettings, StoredSeoMeta } from './seo';
+import { defaultSiteSettings } from './seo';
+import { applySeedSeo } from './seed/seo';
 
 /**
  * The fake WordPress's database: plain mutable data. Tests change it through `fakeWordPress()`
@@ -37,6 +40,8 @@ export interface StoredPost extends WpPost {
   blockMarkup?: string;
   /** The plugin's `block_styles` (docs/blocks.md REST contract item 1); `{blocks: [], css: ''}` when absent. */
   block_styles?: { blocks: string[]; css: string };
+  /** What an editor set in the SEO plugin's box (the fake's own field, never in REST answers; `./seo.ts`). */
+  seoMeta?: StoredSeoMeta;
   /** Per-user autosaves by user id (the fake's own field, never in REST answers; served by the preview route, `./preview.ts`). */
   autosaves?: Record<string, StoredAutosave>;
 }
@@ -108,6 +113,8 @@ export interface WordPressStore {
    * published items are then linked at their site address (`./siteLinks`).
    */
   siteUrl?: string;
+  /** Settings → General, the site icon and the SEO plugin's settings (`./seo.ts`); absent → the defaults. */
+  site?: SiteSettings;
 }
 
 export interface SeedOptions {
@@ -132,7 +139,8 @@ export function createSeedStore(options: SeedOptions = {}): WordPressStore {
   for (const item of seed.posts) {
     collections[item.restBase].push(item.post);
   }
-  const store: WordPressStore = { collections, media: seed.media, menus: seed.menus, postTypeNames: DEFAULT_POST_TYPE_NAMES };
+  applySeedSeo(collections);
+  const store: WordPressStore = { collections, media: seed.media, menus: seed.menus, postTypeNames: DEFAULT_POST_TYPE_NAMES, site: defaultSiteSettings() };
   const items = options.items ?? 0;
   if (items > 0) {
     for (const { restBase, post } of generateItems(store, items)) collections[restBase].push(post);
