@@ -10,7 +10,7 @@ import { CORE_TYPES, POST_TYPES, SEARCHABLE_TYPES, type PostRestBase, type PostT
 import { publicLink, withPublicLink } from './siteLinks';
 import { invalidPostId, restError, type Json, type RestError, type RestResult } from './responses';
 import type { StoredMedia, StoredPost, WordPressStore } from './store';
-import { ORIGIN, restUrl } from './urls';
+import { restUrl } from './urls';
 import { withImageAttachments } from './imageAttachments';
 import { previewItem } from './preview';
 import { globalStylesheet } from './blockLibrary';
