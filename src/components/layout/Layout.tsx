@@ -1,3 +1,4 @@
+import Head from 'next/head';
 import type { ReactNode } from 'react';
 import { FeedLinks } from '@/components/seo/FeedLinks';
 import { afterPaint } from '@/lib/afterPaint';
@@ -5,6 +6,7 @@ import { useScrollToHash } from '@/lib/useScrollToHash';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { FOOTER, type LayoutData } from './layoutData';
+import { identityOf, SiteIdentityProvider } from './SiteIdentity';
 import { SkipLink } from './SkipLink';
 import styles from './Layout.module.css';
 
@@ -28,8 +30,18 @@ export function Layout({ data, cookieSettings, children }: LayoutProps) {
   useScrollToHash();
   const menu = Array.isArray(data?.menu) ? data.menu : [];
   const footer = Array.isArray(data?.footer) && data.footer.length > 0 ? data.footer : FOOTER;
+  const identity = identityOf(data?.site);
   return (
+    <SiteIdentityProvider value={identity}>
     <div className={styles.shell}>
+      {/* The site icon set in WordPress (Settings → General), else the site's own. */}
+      <Head>
+        {identity.icon ? (
+          <link key="icon" rel="icon" href={identity.icon.url} {...(identity.icon.width ? { sizes: `${identity.icon.width}x${identity.icon.height ?? identity.icon.width}` } : {})} />
+        ) : (
+          <link key="icon" rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        )}
+      </Head>
       {/* RSS feeds advertised on every page (blogs, news, press releases). */}
       <FeedLinks />
       <SkipLink />
@@ -41,5 +53,6 @@ export function Layout({ data, cookieSettings, children }: LayoutProps) {
       </main>
       <Footer sections={footer} cookieSettings={cookieSettings} />
     </div>
+    </SiteIdentityProvider>
   );
 }
