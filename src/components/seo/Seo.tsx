@@ -63,7 +63,8 @@ function jsonLdOf(jsonLd: SeoProps['jsonLd'], schema: Record<string, unknown> | 
  */
 export function Seo({ title, description, path, image, type = 'website', publishedTime, modifiedTime, jsonLd, noindex, seo }: SeoProps) {
   const identity = useSiteIdentity();
-  // Previews (issue 11) stay out of search engines whatever the SEO plugin says of the item.
+  // Previews (issue 11) stay out of search engines whatever the SEO plugin says of the item. The
+  // router's context, not useRouter(), which throws where no router is mounted (tests, status pages).
   const preview = useContext(RouterContext)?.isPreview === true;
   const home = canonicalPath(path) === '/';
   const fullTitle = seo?.title ?? documentTitle(title, path, identity);
