@@ -61,7 +61,6 @@ export default function Document({ __NEXT_DATA__: data }: Partial<Pick<DocumentP
         {/* No first paint of a half-parsed header: rendering waits until <main> (Layout.tsx), which follows it, is parsed. */}
         <link rel="expect" href={`#${FIRST_PAINT_AFTER}`} blocking="render" />
         <meta name="theme-color" content="#0b1f3a" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       </Head>
       <body>
         {data?.isPreview ? <PreviewBar /> : null}

@@ -5,6 +5,7 @@ import { getCollectionPage } from '@/lib/wordpress/content';
 import { HOME_PAGE_SLUG } from '@/lib/wordpress/contentTypes';
 import { assembleBlockCss } from '@/lib/wordpress/blockCss';
 import { getFramePage } from '@/lib/wordpress/frames';
+import { getSiteSeo, ownPageSeo } from '@/lib/wordpress/identity';
 import type { FramePage } from '@/lib/types';
 
 /** Teasers per type on the home page. */
@@ -20,10 +21,11 @@ export const getStaticProps = staticProps<HomeProps & BlockCssProps & Record<str
     const draft = await previewDraft(context, 'page', HOME_PAGE_SLUG);
     return draft === undefined ? getFramePage(HOME_PAGE_SLUG) : ((draft?.item as FramePage | undefined) ?? null);
   };
-  const [page, news, blogs] = await Promise.all([
+  const [page, news, blogs, siteSeo] = await Promise.all([
     homePage(),
     getCollectionPage('news', { perPage: TEASERS }),
     getCollectionPage('blog', { perPage: TEASERS }),
+    getSiteSeo(),
   ]);
   return {
     frames: page?.frames ?? [],
@@ -31,6 +33,8 @@ export const getStaticProps = staticProps<HomeProps & BlockCssProps & Record<str
     news: news.items.slice(0, TEASERS).map(toCardItem),
     blogs: blogs.items.slice(0, TEASERS).map(toCardItem),
     blockCss: page ? await assembleBlockCss(page.styles) : '',
+    // The SEO plugin's home page values (Yoast: Settings → Homepage); none → the site's defaults.
+    seo: ownPageSeo(siteSeo.home),
   };
 });
 

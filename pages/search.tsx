@@ -2,15 +2,20 @@ import { SiteSearch } from '@/components/search/SiteSearch';
 import { Seo } from '@/components/seo/Seo';
 import { PageHeader } from '@/components/templates/PageHeader';
 import { staticProps } from '@/lib/site/staticProps';
+import { useSiteIdentity } from '@/components/layout/SiteIdentity';
+import { getSiteSeo, ownPageSeo } from '@/lib/wordpress/identity';
+import type { ItemSeo } from '@/lib/types';
 
 /**
  * `/search` (spec §1 "a site search"): a static page; the query comes from `?q=` in the browser and
  * results from `POST /api/search` (src/lib/search/client.ts). Kept out of search engines.
  */
-export default function SearchPage() {
+export default function SearchPage({ seo = null }: { seo?: ItemSeo | null }) {
+  const { name } = useSiteIdentity();
   return (
     <>
-      <Seo title="Search" description="Search Corvane Payments: pages, blog posts, news, press releases and resources." path="/search" noindex />
+      {/* The SEO plugin's search title (its other fields are null); noindex whatever it says. */}
+      <Seo title="Search" description={`Search ${name}: pages, blog posts, news, press releases and resources.`} path="/search" noindex seo={seo} />
       <PageHeader title="Search" lead="Find pages, blog posts, news, press releases and resources." />
       <div className="container">
         <SiteSearch />
@@ -19,4 +24,4 @@ export default function SearchPage() {
   );
 }
 
-export const getStaticProps = staticProps(async () => ({}));
+export const getStaticProps = staticProps(async () => ({ seo: ownPageSeo((await getSiteSeo()).search) }));

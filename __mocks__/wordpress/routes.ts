@@ -10,11 +10,12 @@ import { CORE_TYPES, POST_TYPES, SEARCHABLE_TYPES, type PostRestBase, type PostT
 import { publicLink, withPublicLink } from './siteLinks';
 import { invalidPostId, restError, type Json, type RestError, type RestResult } from './responses';
 import type { StoredMedia, StoredPost, WordPressStore } from './store';
-import { ORIGIN, restUrl } from './urls';
+import { restUrl } from './urls';
 import { withImageAttachments } from './imageAttachments';
 import { previewItem } from './preview';
 import { globalStylesheet } from './blockLibrary';
 import { redirectTable } from './redirects';
+import { idListSeo, indexSettings, siteSeo, siteSettings, withSeo } from './seo';
 
 /**
  * The REST routes of the fake WordPress: wp/v2 collections and single items of every post type,
@@ -241,7 +242,8 @@ function listPosts(ctx: RouteContext, def: PostTypeDef): RestResult {
       items,
       listed: postListed,
       where,
-      prepare: (post, options) => withImageAttachments(ctx.store, def, post, preparePost(withPublicLink(ctx.store, def.restBase, post), def, options), options.context),
+      prepare: (post, options) =>
+        withSeo(ctx.store, def, post, withImageAttachments(ctx.store, def, post, preparePost(withPublicLink(ctx.store, def.restBase, post), def, options), options.context), options.context),
       route: `/wp/v2/${def.restBase}`,
       invalidPageCode: 'rest_post_invalid_page_number',
     });
@@ -255,7 +257,8 @@ function getPost(ctx: RouteContext, def: PostTypeDef, id: number): RestResult {
     if (v.context === 'edit') return forbiddenContext('this post');
     if (post.status !== 'publish') return forbidden();
     const options = ctx.prepare(v.context === 'embed' ? 'embed' : 'view');
-    return { status: 200, data: withImageAttachments(ctx.store, def, post, preparePost(withPublicLink(ctx.store, def.restBase, post), def, options), options.context) };
+    const prepared = withImageAttachments(ctx.store, def, post, preparePost(withPublicLink(ctx.store, def.restBase, post), def, options), options.context);
+    return { status: 200, data: withSeo(ctx.store, def, post, prepared, options.context) };
   });
 }
 
@@ -382,7 +385,8 @@ function idList(ctx: RouteContext, def: PostTypeDef): RestResult {
   const data = items.map((post) => {
     const record: Record<string, Json> = { id: post.id, slug: post.slug, title: post.title.raw ?? post.title.rendered };
     if (def.restBase === 'fp_page') record.section = typeof post.acf.section === 'string' ? post.acf.section : 'pages';
-    return record;
+    // docs/seo-and-redirects.md §1 "In the id lists": what the sitemap needs of the SEO plugin.
+    return { ...record, ...idListSeo(ctx.store, def, post) };
   });
   return { status: 200, data };
 }
@@ -464,6 +468,10 @@ export const ROUTES: readonly Route[] = [
   route('wp/v2', '/categories', ['GET'], TERM_ARGS, (ctx) => terms(ctx, 'category')),
   route('wp/v2', '/tags', ['GET'], TERM_ARGS, (ctx) => terms(ctx, 'post_tag')),
   ...POST_TYPES.filter((def) => def.idList).map((def) => route('custom-api/v1', `/${def.idList}`, ['GET'], {}, (ctx) => idList(ctx, def))),
+  // The plugin's site identity and SEO of the pages that are not one item (issue 33; ./seo.ts).
+  route('custom-api/v1', '/seo', ['GET'], {}, (ctx) =>
+    siteSettings(ctx.store).companion ? { status: 200, data: siteSeo(ctx.store) } : restError(404, 'rest_no_route', 'No route was found matching the URL and request method.'),
+  ),
   // The plugin's global stylesheet (issue 17): the active theme's wp_get_global_stylesheet().
   route('custom-api/v1', '/global-styles', ['GET'], {}, () => ({ status: 200, data: { css: globalStylesheet() } })),
   // The plugin's redirect table (issue 33, docs/seo-and-redirects.md §3).
@@ -500,12 +508,7 @@ export function indexData(namespace: string | null, store: WordPressStore): Json
   const data: Record<string, Json> = namespace
     ? { namespace }
     : {
-        name: 'Corvane Payments',
-        description: 'Payments that keep your business moving',
-        url: ORIGIN,
-        home: ORIGIN,
-        gmt_offset: 0,
-        timezone_string: 'UTC',
+        ...indexSettings(store),
         namespaces: NAMESPACES,
         authentication: [],
       };

@@ -5,6 +5,9 @@ import { seedContent } from './seed/content';
 import { ORIGIN } from './urls';
 import type { StoredAutosave } from './preview';
 import { seedOldSlugs, seedRedirection, type RedirectionTables } from './redirects';
+import type { SiteSettings, StoredSeoMeta } from './seo';
+import { defaultSiteSettings } from './seo';
+import { applySeedSeo } from './seed/seo';
 
 /**
  * The fake WordPress's database: plain mutable data. Tests change it through `fakeWordPress()`
@@ -38,6 +41,8 @@ export interface StoredPost extends WpPost {
   blockMarkup?: string;
   /** The plugin's `block_styles` (docs/blocks.md REST contract item 1); `{blocks: [], css: ''}` when absent. */
   block_styles?: { blocks: string[]; css: string };
+  /** What an editor set in the SEO plugin's box (the fake's own field, never in REST answers; `./seo.ts`). */
+  seoMeta?: StoredSeoMeta;
   /** Per-user autosaves by user id (the fake's own field, never in REST answers; served by the preview route, `./preview.ts`). */
   autosaves?: Record<string, StoredAutosave>;
   /** Issue 33: the item's `_wp_old_slug` values (the fake's own field, never in REST answers; `./redirects.ts`). */
@@ -113,6 +118,8 @@ export interface WordPressStore {
   siteUrl?: string;
   /** Issue 33: the Redirection plugin's groups and rules (`./redirects.ts`), or undefined (the plugin is not active). */
   redirection?: RedirectionTables;
+  /** Settings → General, the site icon and the SEO plugin's settings (`./seo.ts`); absent → the defaults. */
+  site?: SiteSettings;
 }
 
 export interface SeedOptions {
@@ -137,7 +144,10 @@ export function createSeedStore(options: SeedOptions = {}): WordPressStore {
   for (const item of seed.posts) {
     collections[item.restBase].push(item.post);
   }
-  const store: WordPressStore = { collections, media: seed.media, menus: seed.menus, postTypeNames: DEFAULT_POST_TYPE_NAMES, redirection: seedRedirection() };
+  applySeedSeo(collections);
+  const store: WordPressStore = {
+    collections, media: seed.media, menus: seed.menus, postTypeNames: DEFAULT_POST_TYPE_NAMES, redirection: seedRedirection(), site: defaultSiteSettings(),
+  };
   seedOldSlugs(store);
   const items = options.items ?? 0;
   if (items > 0) {

@@ -230,7 +230,7 @@ describe('custom-api id lists', () => {
     ['virtual-id', 'virtual'],
   ];
 
-  it.each(LISTS)('%s answers every published %s item, unpaginated, as {id, slug, title}', async (list, restBase) => {
+  it.each(LISTS)('%s answers every published %s item, unpaginated, as {id, slug, title} (+ noindex, canonical on the site\'s types)', async (list, restBase) => {
     const store = fakeWordPress();
     const published = store.collections[restBase as keyof typeof store.collections].filter((p) => p.status === 'publish');
     const { status, json, headers } = await request<WpIdRecord[]>(`${CUSTOM}/${list}?t=123`);
@@ -238,7 +238,10 @@ describe('custom-api id lists', () => {
     expect(headers.get('X-WP-Total')).toBeNull();
     expect(json.map((r) => r.id).sort()).toEqual(published.map((p) => p.id).sort());
     for (const record of json) {
-      expect(Object.keys(record)).toEqual(list === 'fp-page-id' ? ['id', 'slug', 'title', 'section'] : ['id', 'slug', 'title']);
+      // Issue 33: `noindex` and `canonical` for the sitemap (docs/seo-and-redirects.md §1 "In the id lists").
+      // Frames are no page of the site: no SEO keys.
+      const seoKeys = restBase === 'frame' ? [] : ['noindex', 'canonical'];
+      expect(Object.keys(record)).toEqual(list === 'fp-page-id' ? ['id', 'slug', 'title', 'section', ...seoKeys] : ['id', 'slug', 'title', ...seoKeys]);
       expect(typeof record.title).toBe('string');
     }
   });

@@ -75,8 +75,9 @@ describe('HTTP protocol details', () => {
     expect(Object.keys(index.json.routes)).toEqual(expect.arrayContaining(['/wp/v2/posts', '/wp/v2/posts/(?P<id>[\\d]+)', '/custom-api/v1/news-id']));
     const custom = await request<{ namespace: string; routes: Record<string, unknown> }>(`${ORIGIN}/wp-json/custom-api/v1`);
     expect(custom.json.namespace).toBe('custom-api/v1');
-    // The ten id lists, the plugin's preview route (issue 11), its global stylesheet (issue 17) and its redirect table (issue 33), under the patterns the plugin registers.
-    expect(Object.keys(custom.json.routes)).toHaveLength(13);
+    // The ten id lists, the plugin's preview route (issue 11), its global stylesheet (issue 17), its SEO and its redirect table (issue 33), under the patterns the plugin registers.
+    expect(Object.keys(custom.json.routes)).toHaveLength(14);
+    expect(Object.keys(custom.json.routes)).toContain('/custom-api/v1/seo');
     expect(Object.keys(custom.json.routes)).toContain('/custom-api/v1/redirects');
     expect(Object.keys(custom.json.routes)).toContain('/custom-api/v1/global-styles');
     expect(Object.keys(custom.json.routes)).toContain('/custom-api/v1/preview/(?P<rest_base>[a-z0-9_-]+)/(?P<id>[\\d]+)');

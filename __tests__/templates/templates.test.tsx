@@ -12,6 +12,7 @@ import type { ContentItem, ContentTypeName, FramePage } from '@/lib/types';
 import { listingProps } from '@/lib/site/listing';
 import { contentType } from '@/lib/wordpress/contentTypes';
 import type { ReactNode } from 'react';
+import { fakeWordPress } from '../setup/msw';
 
 // next/head renders nothing outside Next; here it renders its tags in place so the test can read them.
 jest.mock('next/head', () => ({ __esModule: true, default: ({ children }: { children: ReactNode }) => <>{children}</> }));
@@ -38,6 +39,9 @@ function expectTitleIsTheOnlyH1(title: string) {
 
 beforeEach(() => {
   clearFrameTypeCache();
+  // These rules are the templates' own head (titles, JSON-LD): a WordPress without the companion
+  // plugin's `seo` field. The SEO plugin's values are tested in __tests__/seo/seoHead.test.tsx.
+  fakeWordPress().site!.companion = false;
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 afterEach(() => jest.restoreAllMocks());

@@ -304,7 +304,12 @@ describe('spec §7 the all-links builder', () => {
     expect(new Set(links.map((l) => l.type))).toEqual(
       new Set(['blog', 'page', 'news', 'pressRelease', 'whitePaper', 'partnerInterview', 'event']),
     );
-    for (const link of links) expect(link).toEqual({ type: expect.any(String), id: expect.any(Number), slug: expect.any(String), title: expect.any(String), path: expect.stringMatching(/^\//) });
+    for (const { noindex, canonical, ...link } of links) {
+      expect(link).toEqual({ type: expect.any(String), id: expect.any(Number), slug: expect.any(String), title: expect.any(String), path: expect.stringMatching(/^\//) });
+      // Issue 33: only what the sitemap needs to leave an item out is added (true, or a URL elsewhere).
+      expect([undefined, true]).toContain(noindex);
+      expect(canonical === undefined || /^https?:\/\//.test(canonical)).toBe(true);
+    }
   });
 });
 

@@ -53,6 +53,13 @@ export interface ContentLink {
   title: string;
   /** The item's path on this site, e.g. `/about-us/news/some-slug`. */
   path: string;
+  /**
+   * From the id list, when the plugin says so (docs/seo-and-redirects.md §1 "In the id lists"):
+   * true when the SEO plugin keeps the item out of search engines.
+   */
+  noindex?: boolean;
+  /** From the id list: the canonical URL the SEO plugin gives when it is not the item's own address (mapped like every SEO URL). */
+  canonical?: string;
 }
 
 /** One item of any content type, normalized. */
@@ -69,6 +76,83 @@ export interface ContentItem extends ContentLink {
   styles: BodyStyles;
   /** Type-specific custom fields (event date and place, white-paper download, ...): plain values only. */
   fields: Record<string, string | number | boolean | null>;
+  /**
+   * What the SEO plugin says about the item (docs/seo-and-redirects.md §1), checked and with its
+   * URLs mapped to the site; absent or null when WordPress gives none (no companion plugin).
+   */
+  seo?: ItemSeo | null;
+}
+
+/** An image the SEO plugin names for social cards: its URL already mapped (media host, or kept when external). */
+export interface SeoImage {
+  url: string;
+  width: number | null;
+  height: number | null;
+  alt: string | null;
+  type: string | null;
+}
+
+/** The robots directives of a page (docs/seo-and-redirects.md §1 `robots`). */
+export interface SeoRobots {
+  index: boolean;
+  follow: boolean;
+  maxSnippet: number | null;
+  maxImagePreview: 'none' | 'standard' | 'large' | null;
+  maxVideoPreview: number | null;
+  noarchive: boolean;
+  nosnippet: boolean;
+  noimageindex: boolean;
+}
+
+/**
+ * The normalized SEO object of an item, the home page, the search page or a listing (the
+ * contract's `seo`, checked field by field). Strings are plain text (rendered as text, never as
+ * HTML); every URL is absolute and already mapped: WordPress's or the site's own addresses are
+ * `{SITE_URL}{site path}`, media go through the media rewrite, external URLs are kept. `null`
+ * means "not said": the site's default is used.
+ */
+export interface ItemSeo {
+  source: 'yoast' | 'rankmath' | 'wordpress';
+  /** The whole document title, site name included. */
+  title: string | null;
+  description: string | null;
+  robots: SeoRobots;
+  canonical: string | null;
+  og: {
+    type: string | null;
+    title: string | null;
+    description: string | null;
+    image: SeoImage | null;
+    siteName: string | null;
+    locale: string | null;
+    publishedTime: string | null;
+    modifiedTime: string | null;
+  };
+  twitter: {
+    card: 'summary' | 'summary_large_image' | null;
+    title: string | null;
+    description: string | null;
+    image: string | null;
+  };
+  /** The SEO plugin's JSON-LD graph (`@context`, `@graph`), URLs mapped; rendered escaped by `serializeJsonLd`. */
+  schema: Record<string, unknown> | null;
+}
+
+/**
+ * Who the site is (docs/seo-and-redirects.md §2): read from WordPress with the menu and sent to
+ * every page in its layout data. Every field has a default (src/lib/site/brand.ts).
+ */
+export interface SiteIdentity {
+  /** Settings → General → Site Title. */
+  name: string;
+  /** Settings → General → Tagline. */
+  tagline: string;
+  /** `og:locale` (`en_US`). */
+  locale: string;
+  /** The site icon (favicon), mapped to the media host; null when WordPress has none. */
+  icon: { url: string; width: number | null; height: number | null } | null;
+  /** The SEO plugin's organization (JSON-LD publisher): its name and logo. */
+  organization: { name: string; logo: SeoImage | null } | null;
 }
 
 /** What WordPress knows of an image a frame names only by URL: its size and its srcset candidates. */

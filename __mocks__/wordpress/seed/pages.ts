@@ -1028,6 +1028,23 @@ export function seedPages(): SeedPost[] {
         }),
       ],
     },
+    // A campaign landing page, reached from e-mails and ads only: the SEO plugin keeps it out of
+    // search engines (noindex, ./seo.ts). Appended so the ids above stay as they were.
+    {
+      slug: 'summer-terminal-trade-in',
+      title: 'Summer terminal trade-in',
+      summary: 'Trade in your old countertop terminals this summer and get new contactless ones at no cost.',
+      date: '2026-05-01T09:00:00',
+      frames: [
+        frames.hero('summer-terminal-trade-in', {
+          heading: 'Trade in your old terminals this summer',
+          subheading: 'Bring up to ten countertop terminals of any brand; take home new contactless ones at no cost.',
+          image: gallery('blogTerminals'),
+          alt: 'A row of countertop payment terminals',
+        }),
+        talkToSales,
+      ],
+    },
   );
 
   const pagePosts = pages.map((page, i) =>

@@ -1,8 +1,9 @@
 import { useRouter } from 'next/router';
 import type { ReactNode } from 'react';
-import { OFFICE_ADDRESS, SITE_DESCRIPTION, SITE_NAME } from '@/lib/site/brand';
+import { OFFICE_ADDRESS, SITE_DESCRIPTION } from '@/lib/site/brand';
 import type { FooterSection } from './layoutData';
 import { Logo } from './Logo';
+import { useSiteIdentity } from './SiteIdentity';
 import { SmartLink } from '@/components/content/SmartLink';
 import { navigateOnClient } from '@/components/content/RichHtml';
 import { StaticHtml } from '@/components/static/StaticHtml';
@@ -25,15 +26,16 @@ export interface FooterProps {
  */
 export function Footer({ sections, cookieSettings }: FooterProps) {
   const { asPath } = useRouter();
+  const { name } = useSiteIdentity();
   return (
     <footer className={`on-dark ${styles.footer}`}>
       <div className="container">
-        <StaticHtml className={styles.top} contentKey={`${asPath} ${sections.length}`} onClick={navigateOnClient}>
+        <StaticHtml className={styles.top} contentKey={`${asPath} ${sections.length} ${name}`} onClick={navigateOnClient}>
           <div className={styles.brand}>
             <Logo variant="on-dark" />
             <p className={styles.tagline}>{SITE_DESCRIPTION}</p>
             <address className={styles.address}>
-              {SITE_NAME}
+              {name}
               <br />
               {OFFICE_ADDRESS.street}
               <br />
@@ -64,7 +66,7 @@ export function Footer({ sections, cookieSettings }: FooterProps) {
         </StaticHtml>
         <div className={styles.legal}>
           <p className={styles.copyright} suppressHydrationWarning>
-            © {YEAR} {SITE_NAME}. All rights reserved.
+            © {YEAR} {name}. All rights reserved.
           </p>
           {cookieSettings ? <div className={styles.cookieSettings}>{cookieSettings}</div> : null}
         </div>

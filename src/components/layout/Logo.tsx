@@ -1,5 +1,5 @@
 import { SiteLink } from '@/components/content/SiteLink';
-import { SITE_NAME } from '@/lib/site/brand';
+import { useSiteIdentity } from './SiteIdentity';
 import styles from './Logo.module.css';
 
 /** The company's mark: a navy tile with two teal strokes (a stylised "C" and a forward flow). */
@@ -20,10 +20,11 @@ interface LogoProps {
 
 /** The site name with its mark, linking to the home page. */
 export function Logo({ variant = 'default' }: LogoProps) {
+  const { name } = useSiteIdentity();
   return (
-    <SiteLink href="/" className={`${styles.logo} ${styles[variant] ?? ''}`} aria-label={`${SITE_NAME} home`}>
+    <SiteLink href="/" className={`${styles.logo} ${styles[variant] ?? ''}`} aria-label={`${name} home`}>
       <LogoMark className={styles.mark} />
-      <span className={styles.name}>{SITE_NAME}</span>
+      <span className={styles.name}>{name}</span>
     </SiteLink>
   );
 }

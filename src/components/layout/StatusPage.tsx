@@ -1,7 +1,7 @@
 import Head from 'next/head';
 import { SiteLink } from '@/components/content/SiteLink';
 import type { ReactNode } from 'react';
-import { SITE_NAME } from '@/lib/site/brand';
+import { useSiteIdentity } from './SiteIdentity';
 import styles from './StatusPage.module.css';
 
 export interface StatusPageProps {
@@ -17,10 +17,12 @@ export interface StatusPageProps {
 
 /** A friendly error page (404, 500): what happened, a way home, the search and a way to reach a person. */
 export function StatusPage({ code, title, heading, children, links = [] }: StatusPageProps) {
+  // Without layout data (a 500, or a 404 that failed to read it) the default name.
+  const { name } = useSiteIdentity();
   return (
     <div className={`container section ${styles.status}`}>
       <Head>
-        <title key="title">{`${title} | ${SITE_NAME}`}</title>
+        <title key="title">{`${title} | ${name}`}</title>
         <meta key="robots" name="robots" content="noindex, follow" />
       </Head>
       <p className="eyebrow">{code}</p>

@@ -1,6 +1,7 @@
 import Head from 'next/head';
 import { FEED_TYPES, feedPath, feedTitle } from '@/lib/site/seo';
 import { absoluteUrl } from '@/lib/site/siteUrl';
+import { useSiteIdentity } from '@/components/layout/SiteIdentity';
 
 /**
  * `<link rel="alternate" type="application/rss+xml">` for every feed of the content-type table
@@ -8,6 +9,7 @@ import { absoluteUrl } from '@/lib/site/siteUrl';
  * layout (any page).
  */
 export function FeedLinks() {
+  const identity = useSiteIdentity();
   return (
     <Head>
       {FEED_TYPES.map((def) => (
@@ -15,7 +17,7 @@ export function FeedLinks() {
           key={`feed-${def.feed}`}
           rel="alternate"
           type="application/rss+xml"
-          title={feedTitle(def)}
+          title={feedTitle(def, identity)}
           href={absoluteUrl(feedPath(def.feed as string))}
         />
       ))}

@@ -1,7 +1,9 @@
 import Head from 'next/head';
-import type { MediaImage } from '@/lib/types';
-import { SITE_LOCALE, SITE_NAME } from '@/lib/site/brand';
-import { canonicalPath, canonicalUrl, documentTitle, metaDescription, serializeJsonLd } from '@/lib/site/seo';
+import { RouterContext } from 'next/dist/shared/lib/router-context.shared-runtime';
+import { useContext } from 'react';
+import type { ItemSeo, MediaImage, SeoImage } from '@/lib/types';
+import { useSiteIdentity } from '@/components/layout/SiteIdentity';
+import { canonicalPath, canonicalUrl, documentTitle, metaDescription, robotsContent, serializeJsonLd } from '@/lib/site/seo';
 import { absoluteUrl } from '@/lib/site/siteUrl';
 
 export interface SeoProps {
@@ -21,49 +23,93 @@ export interface SeoProps {
   modifiedTime?: string;
   /** JSON-LD object(s) (`organizationJsonLd()`, `articleJsonLd(item, …)`, `eventJsonLd(item)`), escaped safely. */
   jsonLd?: object | object[] | null;
-  /** Keeps the page out of search engines (`robots: noindex, follow`). */
+  /** Keeps the page out of search engines (`robots: noindex, …`), whatever `seo` says. */
   noindex?: boolean;
+  /**
+   * What the SEO plugin says about the page (docs/seo-and-redirects.md §1, normalized: plain
+   * text, URLs mapped). Each non-null field replaces the default computed from the props above;
+   * its `schema` graph replaces `jsonLd` (an Event the graph has no Event for is kept).
+   */
+  seo?: ItemSeo | null;
+}
+
+/** A `MediaImage` or the SEO plugin's image, as the social tags use it. */
+function socialImage(seoImage: SeoImage | null | undefined, image: MediaImage | null | undefined): SeoImage | null {
+  if (seoImage) return seoImage;
+  if (!image?.url) return null;
+  return { url: absoluteUrl(image.url), width: image.width, height: image.height, alt: image.alt?.trim() || null, type: null };
+}
+
+const typesOf = (node: unknown): string[] => {
+  const type = (node as { '@type'?: unknown } | null)?.['@type'];
+  return Array.isArray(type) ? type.map(String) : typeof type === 'string' ? [type] : [];
+};
+
+/** The page's JSON-LD: the SEO plugin's graph when it gives one (plus an Event it lacks), else the page's own. */
+function jsonLdOf(jsonLd: SeoProps['jsonLd'], schema: Record<string, unknown> | null | undefined): object[] {
+  const own = jsonLd ? (Array.isArray(jsonLd) ? jsonLd : [jsonLd]) : [];
+  if (!schema) return own;
+  const graph = Array.isArray(schema['@graph']) ? (schema['@graph'] as unknown[]) : [schema];
+  const graphHasEvent = graph.some((node) => typesOf(node).includes('Event'));
+  return [schema, ...own.filter((data) => !graphHasEvent && typesOf(data).includes('Event'))];
 }
 
 /**
- * The page's `<head>` tags: title, description, canonical URL, Open Graph, Twitter card and
- * JSON-LD. Every tag has a `key`, so a page's `Seo` replaces any default one rendered earlier.
- * The tags are direct children of `next/head` (it does not render nested components).
+ * The page's `<head>` tags: title, description, robots, canonical URL, Open Graph, Twitter card
+ * and JSON-LD. Every value is rendered as data (text in `<title>`, attribute values, JSON-LD
+ * through `serializeJsonLd`): nothing WordPress sends is ever HTML here. Every tag has a `key`,
+ * so a page's `Seo` replaces any default one rendered earlier. The tags are direct children of
+ * `next/head` (it does not render nested components).
  */
-export function Seo({ title, description, path, image, type = 'website', publishedTime, modifiedTime, jsonLd, noindex }: SeoProps) {
-  const fullTitle = documentTitle(title, path);
-  const socialTitle = canonicalPath(path) === '/' ? fullTitle : title.trim() || SITE_NAME;
-  const text = metaDescription(description);
-  const url = canonicalUrl(path);
-  const imageUrl = image?.url ? absoluteUrl(image.url) : null;
-  const imageAlt = image?.alt?.trim() ?? '';
-  const jsonLdList = jsonLd ? (Array.isArray(jsonLd) ? jsonLd : [jsonLd]) : [];
+export function Seo({ title, description, path, image, type = 'website', publishedTime, modifiedTime, jsonLd, noindex, seo }: SeoProps) {
+  const identity = useSiteIdentity();
+  // Previews (issue 11) stay out of search engines whatever the SEO plugin says of the item. The
+  // router's context, not useRouter(), which throws where no router is mounted (tests, status pages).
+  const preview = useContext(RouterContext)?.isPreview === true;
+  const home = canonicalPath(path) === '/';
+  const fullTitle = seo?.title ?? documentTitle(title, path, identity);
+  const ownTitle = home ? documentTitle(title, path, identity) : title.trim() || identity.name;
+  const text = seo?.description ?? metaDescription(description);
+  const url = seo?.canonical ?? canonicalUrl(path);
+  const robots = seo ? robotsContent(seo.robots, noindex || preview) : noindex || preview ? 'noindex, follow' : null;
+
+  const ogTitle = seo?.og.title ?? ownTitle;
+  const ogDescription = seo?.og.description ?? text;
+  const ogImage = socialImage(seo?.og.image, image);
+  const ogType = seo?.og.type ?? type;
+  const published = seo?.og.publishedTime ?? publishedTime;
+  const modified = seo?.og.modifiedTime ?? modifiedTime;
+  const twitterImage = seo?.twitter.image ?? ogImage?.url ?? null;
+  const twitterImageAlt = seo?.twitter.image ? null : (ogImage?.alt ?? null);
+  const card = seo?.twitter.card ?? (twitterImage ? 'summary_large_image' : 'summary');
+  const jsonLdList = jsonLdOf(jsonLd, seo?.schema);
 
   return (
     <Head>
       <title key="title">{fullTitle}</title>
       <meta key="description" name="description" content={text} />
       <link key="canonical" rel="canonical" href={url} />
-      {noindex && <meta key="robots" name="robots" content="noindex, follow" />}
+      {robots && <meta key="robots" name="robots" content={robots} />}
 
-      <meta key="og:title" property="og:title" content={socialTitle} />
-      <meta key="og:description" property="og:description" content={text} />
+      <meta key="og:title" property="og:title" content={ogTitle} />
+      <meta key="og:description" property="og:description" content={ogDescription} />
       <meta key="og:url" property="og:url" content={url} />
-      <meta key="og:type" property="og:type" content={type} />
-      <meta key="og:site_name" property="og:site_name" content={SITE_NAME} />
-      <meta key="og:locale" property="og:locale" content={SITE_LOCALE} />
-      {imageUrl && <meta key="og:image" property="og:image" content={imageUrl} />}
-      {imageUrl && image?.width ? <meta key="og:image:width" property="og:image:width" content={String(image.width)} /> : null}
-      {imageUrl && image?.height ? <meta key="og:image:height" property="og:image:height" content={String(image.height)} /> : null}
-      {imageUrl && imageAlt && <meta key="og:image:alt" property="og:image:alt" content={imageAlt} />}
-      {publishedTime && <meta key="article:published_time" property="article:published_time" content={publishedTime} />}
-      {modifiedTime && <meta key="article:modified_time" property="article:modified_time" content={modifiedTime} />}
+      <meta key="og:type" property="og:type" content={ogType} />
+      <meta key="og:site_name" property="og:site_name" content={seo?.og.siteName ?? identity.name} />
+      <meta key="og:locale" property="og:locale" content={seo?.og.locale ?? identity.locale} />
+      {ogImage && <meta key="og:image" property="og:image" content={ogImage.url} />}
+      {ogImage?.width ? <meta key="og:image:width" property="og:image:width" content={String(ogImage.width)} /> : null}
+      {ogImage?.height ? <meta key="og:image:height" property="og:image:height" content={String(ogImage.height)} /> : null}
+      {ogImage?.alt ? <meta key="og:image:alt" property="og:image:alt" content={ogImage.alt} /> : null}
+      {ogImage?.type ? <meta key="og:image:type" property="og:image:type" content={ogImage.type} /> : null}
+      {published && <meta key="article:published_time" property="article:published_time" content={published} />}
+      {modified && <meta key="article:modified_time" property="article:modified_time" content={modified} />}
 
-      <meta key="twitter:card" name="twitter:card" content={imageUrl ? 'summary_large_image' : 'summary'} />
-      <meta key="twitter:title" name="twitter:title" content={socialTitle} />
-      <meta key="twitter:description" name="twitter:description" content={text} />
-      {imageUrl && <meta key="twitter:image" name="twitter:image" content={imageUrl} />}
-      {imageUrl && imageAlt && <meta key="twitter:image:alt" name="twitter:image:alt" content={imageAlt} />}
+      <meta key="twitter:card" name="twitter:card" content={card} />
+      <meta key="twitter:title" name="twitter:title" content={seo?.twitter.title ?? ogTitle} />
+      <meta key="twitter:description" name="twitter:description" content={seo?.twitter.description ?? ogDescription} />
+      {twitterImage && <meta key="twitter:image" name="twitter:image" content={twitterImage} />}
+      {twitterImage && twitterImageAlt && <meta key="twitter:image:alt" name="twitter:image:alt" content={twitterImageAlt} />}
 
       {jsonLdList.map((data, i) => (
         <script key={`jsonld-${i}`} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />

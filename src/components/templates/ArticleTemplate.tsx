@@ -1,6 +1,7 @@
 import { DateLine } from '@/components/content/DateLine';
 import { textField } from '@/components/content/fields';
 import { articleJsonLd } from '@/lib/site/seo';
+import { useSiteIdentity } from '@/components/layout/SiteIdentity';
 import type { ContentItem } from '@/lib/types';
 import { DetailLayout } from './DetailLayout';
 
@@ -20,13 +21,14 @@ export function articleKind(type: ContentItem['type']): 'BlogPosting' | 'NewsArt
  * An insight also shows its topic (as the eyebrow) and reading time when WordPress gives them.
  */
 export function ArticleTemplate({ item }: DetailTemplateProps) {
+  const identity = useSiteIdentity();
   const topic = item.type === 'insight' ? textField(item.fields, 'topic') : null;
   const readingTime = item.type === 'insight' ? textField(item.fields, 'reading_time') : null;
   return (
     <DetailLayout
       item={item}
       eyebrow={topic ?? undefined}
-      jsonLd={articleJsonLd(item, articleKind(item.type))}
+      jsonLd={articleJsonLd(item, articleKind(item.type), identity)}
       meta={[<DateLine key="date" date={item.date} label="Published" />, readingTime ? `${readingTime} read` : null]}
     />
   );

@@ -57,6 +57,7 @@ export function DetailLayout({ item, eyebrow, lead, meta, action, aside, asideLa
         publishedTime={item.date || undefined}
         modifiedTime={item.modified || undefined}
         jsonLd={[...(jsonLd ? [jsonLd] : []), breadcrumbJsonLd(trail, item.path)]}
+        seo={item.seo}
       />
       {/* On a first load the body's HTML is only in the markup (src/lib/site/documentData.ts). */}
       <StaticBody contentKey={item} complete={item.html !== IN_MARKUP}>

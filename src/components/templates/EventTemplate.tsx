@@ -2,6 +2,7 @@ import { DateRange } from '@/components/content/DateLine';
 import { SmartLink } from '@/components/content/SmartLink';
 import { textField, urlField } from '@/components/content/fields';
 import { eventJsonLd } from '@/lib/site/seo';
+import { useSiteIdentity } from '@/components/layout/SiteIdentity';
 import type { DetailTemplateProps } from './ArticleTemplate';
 import { DetailLayout, Fact, FactBox } from './DetailLayout';
 
@@ -11,6 +12,7 @@ import { DetailLayout, Fact, FactBox } from './DetailLayout';
  * the body on wide screens, right under the title on narrow ones.
  */
 export function EventTemplate({ item }: DetailTemplateProps) {
+  const identity = useSiteIdentity();
   const start = textField(item.fields, 'start_date');
   const end = textField(item.fields, 'end_date');
   const location = textField(item.fields, 'location');
@@ -23,7 +25,7 @@ export function EventTemplate({ item }: DetailTemplateProps) {
   return (
     <DetailLayout
       item={item}
-      jsonLd={eventJsonLd(item)}
+      jsonLd={eventJsonLd(item, identity)}
       meta={[start ? <DateRange key="dates" start={start} end={end} /> : null, location]}
       asideLabel="Event details"
       aside={

@@ -44,6 +44,7 @@ export function FramePageTemplate({ page }: FramePageProps) {
         path={page.path}
         image={heroImage(page.frames)}
         noindex={isTestPage(page.path)}
+        seo={page.seo}
       />
       <StaticBody contentKey={page}>
         {heroHeading ? null : <PageHeader title={page.title} lead={page.excerpt || null} />}

@@ -4,10 +4,10 @@ import { CardList } from '@/components/content/Card';
 import { FrameList } from '@/components/frames/FrameList';
 import { pageHeadingFrameIndex } from '@/components/frames/registry';
 import { Seo } from '@/components/seo/Seo';
-import { SITE_NAME, SITE_TAGLINE } from '@/lib/site/brand';
 import type { CardItem } from '@/lib/site/listing';
 import { organizationJsonLd } from '@/lib/site/seo';
-import type { Frame } from '@/lib/types';
+import type { Frame, ItemSeo } from '@/lib/types';
+import { useSiteIdentity } from '@/components/layout/SiteIdentity';
 import { contentType } from '@/lib/wordpress/contentTypes';
 import { heroImage } from './FramePageTemplate';
 import { PageHeader } from './PageHeader';
@@ -21,6 +21,8 @@ export interface HomeProps {
   description: string;
   news: CardItem[];
   blogs: CardItem[];
+  /** The SEO plugin's home page values (docs/seo-and-redirects.md §2 `home`), or null. */
+  seo?: ItemSeo | null;
 }
 
 /** Closing call-to-action frames stay last, after the teasers. */
@@ -52,14 +54,15 @@ function Teasers({ heading, items, href, linkLabel, surface }: { heading: string
 }
 
 /** `/`: the `home` page's frames, the latest news and blog posts, and the Organization JSON-LD. */
-export function HomeTemplate({ frames, description, news, blogs }: HomeProps) {
+export function HomeTemplate({ frames, description, news, blogs, seo }: HomeProps) {
+  const identity = useSiteIdentity();
   const [leading, closing] = splitClosingCtas(frames);
   const heroHeading = pageHeadingFrameIndex(leading) !== -1;
   return (
     <>
-      <Seo title={SITE_NAME} description={description} path="/" image={heroImage(frames)} jsonLd={organizationJsonLd()} />
+      <Seo title={identity.name} description={description} path="/" image={heroImage(frames)} jsonLd={organizationJsonLd(identity)} seo={seo} />
       <StaticBody contentKey={frames}>
-        {heroHeading ? null : <PageHeader eyebrow={SITE_NAME} title={SITE_TAGLINE} />}
+        {heroHeading ? null : <PageHeader eyebrow={identity.name} title={identity.tagline} />}
         <FrameList frames={leading} opensPage={heroHeading} />
         <Teasers heading="Latest news" items={news} href={contentType('news').listingPath ?? '/'} linkLabel="All news" />
         <Teasers heading="From the blog" items={blogs} href={contentType('blog').listingPath ?? '/'} linkLabel="All blog posts" surface />

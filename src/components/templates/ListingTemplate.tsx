@@ -12,7 +12,7 @@ import { StaticBody } from '@/components/static/StaticHtml';
  * heading, intro, the items as cards, newest first, and pagination.
  */
 export function ListingTemplate({ listing }: ListingProps) {
-  const { title, intro, basePath, path, page, totalPages, items } = listing;
+  const { title, intro, basePath, path, page, totalPages, items, seo } = listing;
   const documentTitle = page > 1 ? `${title}, page ${page}` : title;
   const trail: Crumb[] = [{ label: 'Home', href: '/' }, { label: title }];
   return (
@@ -22,6 +22,7 @@ export function ListingTemplate({ listing }: ListingProps) {
         description={page > 1 ? `${intro} Page ${page} of ${totalPages}.` : intro}
         path={path}
         jsonLd={breadcrumbJsonLd(trail, basePath)}
+        seo={page > 1 ? null : seo}
       />
       <StaticBody contentKey={listing}>
       <PageHeader title={title} lead={intro} trail={trail}>

@@ -1,11 +1,13 @@
 import { DateLine } from '@/components/content/DateLine';
 import { textField } from '@/components/content/fields';
 import { articleJsonLd } from '@/lib/site/seo';
+import { useSiteIdentity } from '@/components/layout/SiteIdentity';
 import type { DetailTemplateProps } from './ArticleTemplate';
 import { DetailLayout, Fact, FactBox } from './DetailLayout';
 
 /** A partner interview: who is interviewed, their role and company (fields partner_name, partner_role, company). */
 export function PartnerInterviewTemplate({ item }: DetailTemplateProps) {
+  const identity = useSiteIdentity();
   const name = textField(item.fields, 'partner_name');
   const role = textField(item.fields, 'partner_role');
   const company = textField(item.fields, 'company');
@@ -13,7 +15,7 @@ export function PartnerInterviewTemplate({ item }: DetailTemplateProps) {
   return (
     <DetailLayout
       item={item}
-      jsonLd={articleJsonLd(item, 'Article')}
+      jsonLd={articleJsonLd(item, 'Article', identity)}
       meta={[who ? `With ${who}` : null, <DateLine key="date" date={item.date} label="Published" />]}
       asideLabel="About the partner"
       aside={

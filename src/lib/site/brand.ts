@@ -1,8 +1,12 @@
+import type { SiteIdentity } from '../types';
+
 /**
- * The site's name, tagline, description and logo: the brand as titles, meta tags, feeds and
- * JSON-LD show it, and the company's fixed contact details. Plain constants (no secret), safe in
- * the browser. The company is fictional; its name matches the fake WordPress's seed content
- * (__mocks__/wordpress/seed), and its address and mailboxes are made up (example.com).
+ * The DEFAULTS of the site's name, tagline, description and logo, for a WordPress that gives none
+ * (docs/seo-and-redirects.md §2, §5): the name, tagline and icon come from WordPress's REST index
+ * and the organization from the SEO plugin (`src/lib/wordpress/identity.ts`), through the layout
+ * data (`useSiteIdentity()`). Also the company's fixed contact details. Plain constants (no
+ * secret), safe in the browser. The company is fictional; its name matches the fake WordPress's
+ * seed content (__mocks__/wordpress/seed), and its address and mailboxes are made up (example.com).
  */
 
 /** The company and site name, defined once: the header logo, the footer, titles, feeds, JSON-LD. */
@@ -26,6 +30,15 @@ export const SITE_LANGUAGE = 'en';
  * absolute URL, or null while the site ships none (JSON-LD then names no logo).
  */
 export const SITE_LOGO: { url: string; width: number; height: number } | null = null;
+
+/** The identity of a site whose WordPress says nothing (no REST index read, no SEO plugin). */
+export const DEFAULT_IDENTITY: SiteIdentity = Object.freeze({
+  name: SITE_NAME,
+  tagline: SITE_TAGLINE,
+  locale: SITE_LOCALE,
+  icon: null,
+  organization: null,
+});
 
 /** The office address, shown in the footer. */
 export const OFFICE_ADDRESS = {

@@ -3,7 +3,8 @@ import type { ContentItem } from '../types';
 import { getCollectionPage } from '../wordpress/content';
 import { processShared } from '../processShared';
 import type { ContentTypeDef } from '../wordpress/contentTypes';
-import { SITE_LANGUAGE, SITE_NAME } from './brand';
+import { getSiteIdentity } from '../wordpress/identity';
+import { SITE_LANGUAGE } from './brand';
 import { createDocumentCache, type DocumentCache } from './documentCache';
 import { FEED_TYPES, feedPath, feedTitle } from './seo';
 import { absoluteUrl } from './siteUrl';
@@ -56,7 +57,7 @@ function itemXml(item: ContentItem): string {
 
 /** The RSS document of one feed type. Throws when WordPress fails. */
 export async function buildFeed(def: ContentTypeDef): Promise<string> {
-  const { items } = await getCollectionPage(def.name, { perPage: FEED_SIZE });
+  const [{ items }, identity] = await Promise.all([getCollectionPage(def.name, { perPage: FEED_SIZE }), getSiteIdentity()]);
   const self = escapeXml(absoluteUrl(feedPath(def.feed as string)));
   const times = items.flatMap((i) => [timeOf(i.date), timeOf(i.modified)]).filter((t): t is number => t !== null);
   const lastBuildDate = times.length > 0 ? new Date(Math.max(...times)).toUTCString() : null;
@@ -64,9 +65,9 @@ export async function buildFeed(def: ContentTypeDef): Promise<string> {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     '  <channel>',
-    `    <title>${escapeXml(feedTitle(def))}</title>`,
+    `    <title>${escapeXml(feedTitle(def, identity))}</title>`,
     `    <link>${escapeXml(absoluteUrl(def.listingPath ?? '/'))}</link>`,
-    `    <description>${escapeXml(`The latest ${def.pluralLabel.toLowerCase()} from ${SITE_NAME}`)}</description>`,
+    `    <description>${escapeXml(`The latest ${def.pluralLabel.toLowerCase()} from ${identity.name}`)}</description>`,
     `    <language>${SITE_LANGUAGE}</language>`,
     ...(lastBuildDate ? [`    <lastBuildDate>${lastBuildDate}</lastBuildDate>`] : []),
     `    <atom:link href="${self}" rel="self" type="application/rss+xml"/>`,

@@ -8,6 +8,7 @@ import { clearBlockCssCache } from '../wordpress/blockCss';
 import { clearFrameImageCache } from '../wordpress/frameImages';
 import { clearFrameTypeCache } from '../wordpress/frames';
 import { clearMenuCache } from '../wordpress/menu';
+import { clearSiteSeoCache } from '../wordpress/identity';
 import { clearPostTypesCache } from '../wordpress/postTypes';
 import { clearFeedCache } from './feeds';
 import { clearSitemapCache } from './sitemap';
@@ -86,6 +87,10 @@ export function clearProcessCaches(scopes: InvalidationScopes): void {
     clearPostTypesCache();
     // A theme or Site Editor change (event "styles") is sent with menu: true: every page's layout.
     clearBlockCssCache();
+    // Settings → General and the SEO plugins' settings (event "site_settings") are sent with
+    // menu: true: the site's name, tagline, icon and organization, which the feeds show too.
+    clearSiteSeoCache();
+    clearFeedCache();
   }
   if (scopes.content) {
     clearSitemapCache();

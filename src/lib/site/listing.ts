@@ -1,7 +1,8 @@
 import type { GetStaticPaths, GetStaticProps } from 'next';
 import { getConfig } from '../../config';
-import type { ContentItem, ContentTypeName } from '../types';
+import type { ContentItem, ContentTypeName, ItemSeo } from '../types';
 import { getCollectionPage } from '../wordpress/content';
+import { getSiteSeo, ownPageSeo } from '../wordpress/identity';
 import { contentType } from '../wordpress/contentTypes';
 import { listingPagePath } from './listingPaths';
 import { staticProps, type WithLayout } from './staticProps';
@@ -75,6 +76,8 @@ export interface Listing {
   totalPages: number;
   total: number;
   items: CardItem[];
+  /** The SEO plugin's values for the type's archive (docs/seo-and-redirects.md §2 `archives`), page 1 only; null when it has none. */
+  seo?: ItemSeo | null;
 }
 
 export interface ListingProps extends Record<string, unknown> {
@@ -96,7 +99,10 @@ export async function listingProps(type: ContentTypeName, page: number): Promise
   const def = contentType(type);
   const basePath = listingBase(type);
   if (!Number.isSafeInteger(page) || page < 1) return null;
-  const { items, total, totalPages } = await getCollectionPage(type, { page, perPage: LISTING_PAGE_SIZE });
+  const [{ items, total, totalPages }, siteSeo] = await Promise.all([
+    getCollectionPage(type, { page, perPage: LISTING_PAGE_SIZE }),
+    page === 1 ? getSiteSeo() : null,
+  ]);
   if (page > 1 && (items.length === 0 || page > totalPages)) return null;
   return {
     listing: {
@@ -109,6 +115,8 @@ export async function listingProps(type: ContentTypeName, page: number): Promise
       totalPages: Math.max(1, totalPages, page),
       total,
       items: items.map(toCardItem),
+      // Page 1 only: the plugin's archive title and description name the listing, not its page 5.
+      seo: ownPageSeo(siteSeo?.archives[def.restBase]),
     },
   };
 }

@@ -1,5 +1,5 @@
 import { CONTENT_TYPES } from '../wordpress/contentTypes';
-import type { TopMenuEntry } from '../types';
+import type { SiteIdentity, TopMenuEntry } from '../types';
 
 /**
  * The navigation the shell shows besides the CMS menu: the fixed fallback navigation and the
@@ -19,6 +19,8 @@ export interface FooterSection {
 export interface LayoutData {
   menu: TopMenuEntry[];
   footer: FooterSection[];
+  /** The site's name, tagline, locale, icon and organization from WordPress (docs/seo-and-redirects.md §2); absent → the defaults. */
+  site?: SiteIdentity;
 }
 
 /** Fixed fallback navigation, shown when the built menu is empty (spec §2). */

@@ -1,6 +1,6 @@
-import type { ContentItem } from '../types';
+import type { ContentItem, SeoRobots, SiteIdentity } from '../types';
 import { CONTENT_TYPES, type ContentTypeDef } from '../wordpress/contentTypes';
-import { SITE_DESCRIPTION, SITE_LOGO, SITE_NAME, SITE_TAGLINE } from './brand';
+import { DEFAULT_IDENTITY, SITE_DESCRIPTION, SITE_LOGO } from './brand';
 import { absoluteUrl } from './siteUrl';
 
 /**
@@ -12,11 +12,34 @@ import { absoluteUrl } from './siteUrl';
 /* Titles, descriptions, canonical URLs                                                        */
 /* ------------------------------------------------------------------------------------------ */
 
-/** `{title} | {site name}`; on the home page (`/`) `{site name} | {tagline}`, whatever the title. */
-export function documentTitle(title: string, path: string): string {
-  if (canonicalPath(path) === '/') return `${SITE_NAME} | ${SITE_TAGLINE}`;
+/**
+ * `{title} | {site name}`; on the home page (`/`) `{site name} | {tagline}`, whatever the title.
+ * The site's name and tagline are WordPress's (the layout data's identity), the defaults without.
+ */
+export function documentTitle(title: string, path: string, identity: SiteIdentity = DEFAULT_IDENTITY): string {
+  const { name, tagline } = identity;
+  if (canonicalPath(path) === '/') return tagline ? `${name} | ${tagline}` : name;
   const own = title.trim();
-  return own && own !== SITE_NAME ? `${own} | ${SITE_NAME}` : SITE_NAME;
+  return own && own !== name ? `${own} | ${name}` : name;
+}
+
+/**
+ * The robots meta content of a page (docs/seo-and-redirects.md §5): `index`/`noindex`,
+ * `follow`/`nofollow`, then what the SEO plugin said (`max-snippet:-1`, `max-image-preview:large`,
+ * `max-video-preview:-1`, `noarchive`, `nosnippet`, `noimageindex`). `noindex` forces `noindex`
+ * (previews, search, the test pages).
+ */
+export function robotsContent(robots: SeoRobots, noindex = false): string {
+  return [
+    robots.index && !noindex ? 'index' : 'noindex',
+    robots.follow ? 'follow' : 'nofollow',
+    ...(robots.maxSnippet !== null ? [`max-snippet:${robots.maxSnippet}`] : []),
+    ...(robots.maxImagePreview !== null ? [`max-image-preview:${robots.maxImagePreview}`] : []),
+    ...(robots.maxVideoPreview !== null ? [`max-video-preview:${robots.maxVideoPreview}`] : []),
+    ...(robots.noarchive ? ['noarchive'] : []),
+    ...(robots.nosnippet ? ['nosnippet'] : []),
+    ...(robots.noimageindex ? ['noimageindex'] : []),
+  ].join(', ');
 }
 
 export const MAX_DESCRIPTION_LENGTH = 160;
@@ -61,20 +84,22 @@ export function serializeJsonLd(data: object | object[]): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-function organization(): JsonLdObject {
+/** The company: the SEO plugin's organization (name and logo) when it names one, else the site's name and the default logo. */
+function organization(identity: SiteIdentity): JsonLdObject {
+  const logo = identity.organization?.logo ?? SITE_LOGO;
   return {
     '@type': 'Organization',
-    name: SITE_NAME,
+    name: identity.organization?.name ?? identity.name,
     url: absoluteUrl('/'),
-    ...(SITE_LOGO
-      ? { logo: { '@type': 'ImageObject', url: absoluteUrl(SITE_LOGO.url), width: SITE_LOGO.width, height: SITE_LOGO.height } }
+    ...(logo
+      ? { logo: { '@type': 'ImageObject', url: absoluteUrl(logo.url), width: logo.width ?? undefined, height: logo.height ?? undefined } }
       : {}),
   };
 }
 
 /** The company, for the home page. */
-export function organizationJsonLd(): JsonLdObject {
-  return { '@context': 'https://schema.org', ...organization(), description: SITE_DESCRIPTION };
+export function organizationJsonLd(identity: SiteIdentity = DEFAULT_IDENTITY): JsonLdObject {
+  return { '@context': 'https://schema.org', ...organization(identity), description: SITE_DESCRIPTION };
 }
 
 const images = (item: ContentItem) => (item.featuredImage ? [absoluteUrl(item.featuredImage.url)] : undefined);
@@ -86,7 +111,7 @@ const headline = (title: string) => (title.length <= 110 ? title : `${title.slic
  * A blog post (`BlogPosting`), a news item or press release (`NewsArticle`), or any other article
  * (`Article`). WordPress gives no author here: the company is author and publisher.
  */
-export function articleJsonLd(item: ContentItem, kind: 'NewsArticle' | 'BlogPosting' | 'Article'): JsonLdObject {
+export function articleJsonLd(item: ContentItem, kind: 'NewsArticle' | 'BlogPosting' | 'Article', identity: SiteIdentity = DEFAULT_IDENTITY): JsonLdObject {
   const url = canonicalUrl(item.path);
   return {
     '@context': 'https://schema.org',
@@ -98,8 +123,8 @@ export function articleJsonLd(item: ContentItem, kind: 'NewsArticle' | 'BlogPost
     datePublished: item.date || undefined,
     dateModified: item.modified || item.date || undefined,
     image: images(item),
-    author: organization(),
-    publisher: organization(),
+    author: organization(identity),
+    publisher: organization(identity),
   };
 }
 
@@ -127,7 +152,7 @@ const ONLINE = /^(online|virtual|webinar|livestream)$/i;
  * of "Online" (or Virtual, Webinar) is a `VirtualLocation` at the registration URL. Without a
  * usable `start_date` there is no valid Event: null (render no JSON-LD).
  */
-export function eventJsonLd(item: ContentItem): JsonLdObject | null {
+export function eventJsonLd(item: ContentItem, identity: SiteIdentity = DEFAULT_IDENTITY): JsonLdObject | null {
   const startDate = isoDateField(item.fields.start_date);
   if (!startDate) return null;
   const url = canonicalUrl(item.path);
@@ -150,7 +175,7 @@ export function eventJsonLd(item: ContentItem): JsonLdObject | null {
         ? { '@type': 'Place', name: place, address: place }
         : undefined,
     image: images(item),
-    organizer: organization(),
+    organizer: organization(identity),
     offers: registration ? { '@type': 'Offer', url: registration } : undefined,
   };
 }
@@ -165,5 +190,5 @@ export const FEED_TYPES: readonly ContentTypeDef[] = CONTENT_TYPES.filter((t) =>
 /** The site path of a feed: `/feeds/news.xml`. */
 export const feedPath = (name: string): string => `/feeds/${name}.xml`;
 
-/** A feed's title: `Corvane Payments: Press releases`. */
-export const feedTitle = (def: ContentTypeDef): string => `${SITE_NAME}: ${def.pluralLabel}`;
+/** A feed's title: `Corvane Payments: Press releases` (the site's name from WordPress). */
+export const feedTitle = (def: ContentTypeDef, identity: SiteIdentity = DEFAULT_IDENTITY): string => `${identity.name}: ${def.pluralLabel}`;

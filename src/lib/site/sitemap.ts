@@ -13,7 +13,9 @@ import { escapeXml } from './xml';
  * The sitemap lists the static pages, the listing pages of the content-type table and every
  * content page (getEveryPageLink: the all-links builder's types plus case studies and insights,
  * one request per type), as absolute URLs from SITE_URL, XML-escaped,
- * without duplicates. No `lastmod`: the id lists carry no dates, and a wrong lastmod is worse than
+ * without duplicates. An item the SEO plugin keeps out of search engines (`noindex`) or whose
+ * canonical is another address is left out: the id lists say so (docs/seo-and-redirects.md §1
+ * "In the id lists"), so this costs no request more. No `lastmod`: the id lists carry no dates, and a wrong lastmod is worse than
  * none. It is rebuilt with ISR semantics (see `documentCache.ts`).
  */
 
@@ -27,7 +29,8 @@ export async function sitemapPaths(): Promise<string[]> {
   for (const page of STATIC_PAGES) if (page.inSitemap) paths.add(page.path);
   for (const path of LISTING_PATHS) paths.add(path);
   // The two test pages (spec §2) exist for form and layout tests, not for search engines.
-  for (const link of links) if (!isTestPage(link.path)) paths.add(link.path);
+  // Nor what the SEO plugin keeps out of search engines, nor a copy whose canonical is elsewhere.
+  for (const link of links) if (!isTestPage(link.path) && !link.noindex && !link.canonical) paths.add(link.path);
   return [...paths];
 }
 

@@ -4,6 +4,7 @@ import { contentType, DEFAULT_PAGE_SECTION, sitePath } from './contentTypes';
 import { CUSTOM_PREFIX, fetchJson, segment, WP_PREFIX, wpUrl } from './http';
 import { normalizeItem, normalizeMedia } from './normalize';
 import type { WpError, WpIdRecord, WpPost } from './raw';
+import { idListSeo } from './seo';
 import { serverContext } from './serverContext';
 
 /**
@@ -24,12 +25,15 @@ function isList(value: unknown): value is unknown[] {
 
 function toLink(type: ContentTypeName, record: WpIdRecord): ContentLink | null {
   if (!record || typeof record.id !== 'number' || typeof record.slug !== 'string' || !record.slug) return null;
+  const path = sitePath(type, record.slug, record.section || DEFAULT_PAGE_SECTION);
   return {
     type,
     id: record.id,
     slug: record.slug,
     title: htmlToText(String(record.title ?? '')),
-    path: sitePath(type, record.slug, record.section || DEFAULT_PAGE_SECTION),
+    path,
+    // The sitemap leaves out what the SEO plugin keeps out of search engines (docs/seo-and-redirects.md §5).
+    ...idListSeo(record as unknown as Record<string, unknown>, path),
   };
 }
 

@@ -7,6 +7,7 @@ import { coreBlockName } from './coreBlocks';
 import { imageSources } from './imageSources';
 import type { WpEmbedded, WpMedia, WpPost } from './raw';
 import { sanitizeCmsHtml, type SanitizedHtml } from './sanitize';
+import { normalizeSeo } from './seo';
 import { serverContext } from './serverContext';
 
 /** WordPress's raw post → the domain's ContentItem. Raw shapes stop here. */
@@ -126,5 +127,6 @@ export function normalizeItem(type: ContentTypeName, raw: WpPost): ContentItem {
     featuredImage: featuredImage(raw._embedded),
     styles: bodyStyles(raw.block_styles, sanitized, name),
     fields: plainFields(raw.acf),
+    seo: normalizeSeo(raw.seo, name, { link: typeof raw.link === 'string' ? raw.link : '', path }),
   };
 }

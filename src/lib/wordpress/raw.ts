@@ -57,6 +57,8 @@ export interface WpPost {
    * the plugin. Untrusted: `normalizeItem` checks its shape.
    */
   block_styles?: { blocks?: unknown; css?: unknown };
+  /** The companion plugin's SEO object (docs/seo-and-redirects.md §1). Untrusted: `normalizeSeo` checks it. */
+  seo?: unknown;
 }
 
 /** `fp_page`: a page built from frames. `acf.frames` lists frame ids in order; `acf.section` is the first path segment (default `pages`). */
@@ -111,6 +113,10 @@ export interface WpIdRecord {
   slug: string;
   title: string;
   section?: string;
+  /** docs/seo-and-redirects.md §1 "In the id lists": the SEO plugin keeps the item out of search engines. */
+  noindex?: boolean;
+  /** The SEO plugin's canonical when it is not the item's own permalink; null otherwise. */
+  canonical?: string | null;
 }
 
 /** One item of the flat menu `GET /wp-json/wp/v2/navigation/3`. */
