@@ -114,6 +114,11 @@ final class RestReads
             $args['post__in'] = $sticky;
         }
         $records = [];
+        // Issue 33: the SEO source says what the sitemap leaves out (docs/seo-and-redirects.md §1 "In the id lists").
+        $source = in_array($restBase, Seo\SeoRoutes::restBases(), true) ? Seo\SeoRoutes::source() : null;
+        if (null !== $source) {
+            $args['update_post_meta_cache'] = true;
+        }
         foreach ((new WP_Query($args))->posts as $post) {
             if (!$post instanceof WP_Post) {
                 continue;
@@ -122,9 +127,34 @@ final class RestReads
             if ('fp_page' === $restBase) {
                 $record['section'] = SiteRoutes::pageSection($post);
             }
-            $records[] = $record;
+            $records[] = array_merge($record, self::indexing($post, $source));
         }
         return new WP_REST_Response($records, 200);
+    }
+
+    /**
+     * What an id-list record says for the sitemap (issue 33): `noindex` when the item's SEO object
+     * keeps it out of search engines, `canonical` when its canonical is another address than its own
+     * (its site address or WordPress's permalink). The same SEO object as the item's `seo` field, so
+     * the two never disagree. Nothing for types without a page on the site (frames).
+     *
+     * @param WP_Post             $post   The item.
+     * @param Seo\SeoSource|null $source The active SEO source, or null for such types.
+     * @return array{noindex?: bool, canonical?: string|null}
+     */
+    private static function indexing(WP_Post $post, ?Seo\SeoSource $source): array
+    {
+        if (null === $source) {
+            return [];
+        }
+        $seo = $source->forPost($post);
+        $canonical = is_string($seo['canonical'] ?? null) ? $seo['canonical'] : null;
+        $own = array_filter([SiteRoutes::url($post), get_permalink($post)], 'is_string');
+        $bare = static fn (string $url): string => untrailingslashit($url);
+        if (null !== $canonical && in_array($bare($canonical), array_map($bare, $own), true)) {
+            $canonical = null;
+        }
+        return ['noindex' => false === ($seo['robots']['index'] ?? true), 'canonical' => $canonical];
     }
 
     /**

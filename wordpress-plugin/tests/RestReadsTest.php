@@ -43,7 +43,7 @@ final class RestReadsTest extends TestCase
         $this->assertNotContains($pending, $ids);
         $this->assertLessThan(array_search($old, $ids, true), array_search($new, $ids, true), 'newest first');
         $record = $records[array_search($old, $ids, true)];
-        $this->assertSame(['id', 'slug', 'title'], array_keys($record));
+        $this->assertSame(['id', 'slug', 'title', 'noindex', 'canonical'], array_keys($record), 'issue 33 adds noindex and canonical');
         $this->assertSame('Old &amp; "quoted"', $record['title']);
         $this->assertSame(get_post_field('post_name', $old), $record['slug']);
     }
@@ -71,7 +71,7 @@ final class RestReadsTest extends TestCase
         }
         $this->assertSame('about-us', $bySlug[$about]['section']);
         $this->assertSame('pages', $bySlug[$plain]['section']);
-        $this->assertSame(['id', 'slug', 'title', 'section'], array_keys($bySlug[$plain]));
+        $this->assertSame(['id', 'slug', 'title', 'section', 'noindex', 'canonical'], array_keys($bySlug[$plain]));
     }
 
     /**
