@@ -15,6 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { ContentTypeName } from '../src/lib/types';
 import { sitePath } from '../src/lib/wordpress/contentTypes';
 import { DESKTOP, launchBrowser, openPage } from './helpers/browser';
+import { one, rawHead as fetchHead, urlsIn, type CrawlerHead } from './helpers/head';
 import { readState } from './helpers/site';
 
 const state = readState();
@@ -23,13 +24,7 @@ const wordpressOrigin = new URL(state.wordpressUrl).origin;
 const NAME = 'Corvane Payments';
 const YOAST_ROBOTS = 'index, follow, max-snippet:-1, max-image-preview:large, max-video-preview:-1';
 
-interface Head {
-  titles: string[];
-  meta: Record<string, string[]>;
-  canonical: string[];
-  icons: string[];
-  jsonLd: string[];
-}
+type Head = CrawlerHead;
 
 let browser: Browser;
 /** A blank page whose DOMParser reads the raw HTML: an HTML parser with scripting off, as a crawler's is. */
@@ -46,40 +41,8 @@ afterAll(async () => {
 
 /** The document's head as the server sent it (fetched, parsed, nothing run). */
 async function rawHead(path: string): Promise<{ status: number; head: Head }> {
-  const response = await fetch(`${origin}${path}`, { redirect: 'manual' });
-  const html = await response.text();
-  const head = await parserPage.evaluate((source) => {
-    const doc = new DOMParser().parseFromString(source, 'text/html');
-    const all = (selector: string) => [...doc.head.querySelectorAll(selector)];
-    const meta: Record<string, string[]> = {};
-    for (const el of all('meta')) {
-      const key = el.getAttribute('name') ?? el.getAttribute('property');
-      if (key) (meta[key] ??= []).push(el.getAttribute('content') ?? '');
-    }
-    return {
-      titles: all('title').map((el) => el.textContent ?? ''),
-      meta,
-      canonical: all('link[rel="canonical"]').map((el) => el.getAttribute('href') ?? ''),
-      icons: all('link[rel="icon"]').map((el) => el.getAttribute('href') ?? ''),
-      jsonLd: all('script[type="application/ld+json"]').map((el) => el.textContent ?? ''),
-    };
-  }, html);
-  return { status: response.status, head };
-}
-
-/** The one value of a meta tag (a second one would be a duplicate tag a crawler may pick instead). */
-function one(head: Head, key: string): string | undefined {
-  const values = head.meta[key] ?? [];
-  if (values.length > 1) throw new Error(`meta ${key} appears ${values.length} times: ${JSON.stringify(values)}`);
-  return values[0];
-}
-
-/** Every absolute URL string inside a JSON value. */
-function urlsIn(value: unknown): string[] {
-  if (typeof value === 'string') return /^https?:\/\//.test(value) ? [value] : [];
-  if (Array.isArray(value)) return value.flatMap(urlsIn);
-  if (value && typeof value === 'object') return Object.values(value).flatMap(urlsIn);
-  return [];
+  const { status, head } = await fetchHead(parserPage, `${origin}${path}`);
+  return { status, head };
 }
 
 interface Expected {
@@ -140,7 +103,7 @@ const PAGES: Array<[string, string, Expected]> = [
     jsonLd: 'site',
   }],
   ['listing without them (the site’s defaults)', '/resources/blogs', { title: `Blog | ${NAME}`, robots: '', canonical: `${origin}/resources/blogs`, jsonLd: 'site' }],
-  ['search (the SEO plugin’s search title, noindex)', '/search', { title: `You searched for - ${NAME}`, robots: 'noindex, follow', canonical: `${origin}/search`, jsonLd: 'none' }],
+  ['search (the SEO plugin’s search title, noindex)', '/search', { title: `Search | ${NAME}`, robots: 'noindex, follow', canonical: `${origin}/search`, jsonLd: 'none' }],
 ];
 
 describe('issue 33 §5 the raw HTML head carries the SEO plugin’s values', () => {

@@ -1,3 +1,4 @@
+import { useRouter } from 'next/router';
 import { SiteSearch } from '@/components/search/SiteSearch';
 import { Seo } from '@/components/seo/Seo';
 import { PageHeader } from '@/components/templates/PageHeader';
@@ -5,6 +6,8 @@ import { staticProps } from '@/lib/site/staticProps';
 import { useSiteIdentity } from '@/components/layout/SiteIdentity';
 import { getSiteSeo, ownPageSeo } from '@/lib/wordpress/identity';
 import type { ItemSeo } from '@/lib/types';
+import { normalizeQuery } from '@/lib/search/query';
+import { searchTitle } from '@/lib/site/seo';
 
 /**
  * `/search` (spec §1 "a site search"): a static page; the query comes from `?q=` in the browser and
@@ -12,10 +15,13 @@ import type { ItemSeo } from '@/lib/types';
  */
 export default function SearchPage({ seo = null }: { seo?: ItemSeo | null }) {
   const { name } = useSiteIdentity();
+  const router = useRouter();
+  const q = router.isReady && typeof router.query.q === 'string' ? normalizeQuery(router.query.q) : '';
+  const titled = seo ? { ...seo, title: searchTitle(seo.title, q) } : null;
   return (
     <>
-      {/* The SEO plugin's search title (its other fields are null); noindex whatever it says. */}
-      <Seo title="Search" description={`Search ${name}: pages, blog posts, news, press releases and resources.`} path="/search" noindex seo={seo} />
+      {/* The SEO plugin's search title, its phrase filled in the browser (the page is static); noindex whatever it says. */}
+      <Seo title="Search" description={`Search ${name}: pages, blog posts, news, press releases and resources.`} path="/search" noindex seo={titled} />
       <PageHeader title="Search" lead="Find pages, blog posts, news, press releases and resources." />
       <div className="container">
         <SiteSearch />

@@ -280,9 +280,18 @@ export function siteSeo(store: WordPressStore): JsonObject {
           '@graph': [{ '@type': 'WebPage', '@id': home, url: home, name: settings.home.title ?? settings.name, isPartOf: { '@id': `${home}#website` } }, ...websiteNodes(store)] as unknown as Json[],
         })
       : null,
-    // Yoast's search title only (`title-search-wpseo`, its phrase empty: the site's page is static); the other fields null.
+    // Yoast's search title (`title-search-wpseo`) with the plugin's `{query}` token where the phrase goes, noindex; the other fields empty.
     search: yoast
-      ? { source: 'yoast', title: `You searched for - ${settings.name}`, description: null, robots: null, canonical: null, og: null, twitter: null, schema: null }
+      ? {
+          source: 'yoast',
+          title: `You searched for {query} - ${settings.name}`,
+          description: null,
+          robots: { index: false, follow: true, max_snippet: null, max_image_preview: null, max_video_preview: null, noarchive: false, nosnippet: false, noimageindex: false },
+          canonical: null,
+          og: { type: null, title: null, description: null, image: null, site_name: null, locale: null, published_time: null, modified_time: null },
+          twitter: { card: null, title: null, description: null, image: null },
+          schema: null,
+        }
       : null,
     archives,
   };

@@ -161,3 +161,13 @@ describe('issue 33 §5 identity in the head', () => {
     expect(document.title).toBe('Northwind Payments | Payments for everyone');
   });
 });
+
+describe('issue 33: the SEO plugin\'s search title', () => {
+  test('its {query} token is filled with the visitor\'s phrase; with no phrase (the static page as served) the page keeps its own title', () => {
+    const { searchTitle } = jest.requireActual<typeof import('@/lib/site/seo')>('@/lib/site/seo');
+    expect(searchTitle('You searched for {query} - Northwind', 'fees')).toBe('You searched for fees - Northwind');
+    expect(searchTitle('You searched for {query} - Northwind', '')).toBeNull();
+    expect(searchTitle('Search results - Northwind', '')).toBe('Search results - Northwind');
+    expect(searchTitle(null, 'fees')).toBeNull();
+  });
+});

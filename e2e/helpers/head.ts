@@ -1,62 +1,58 @@
-import { parse } from 'parse5';
+import type { Page } from 'playwright-core';
 
 /**
- * What a crawler reads: the `<head>` of a served document, parsed from the raw HTML (no script
- * runs) with the HTML standard's parser.
+ * Issue 33, what a crawler reads: the `<head>` of a document as the server sends it, fetched and
+ * parsed by Chromium's DOMParser (the HTML standard's parser with scripting off: nothing runs, and
+ * nothing the page's scripts would change is seen).
  */
 export interface CrawlerHead {
-  /** The text of the first `<title>` (character references decoded by the parser). */
-  title: string | null;
+  titles: string[];
   /** `<meta name|property="…" content="…">`: every content by name or property. */
-  meta: Map<string, string[]>;
-  /** The first `<link rel="canonical">`'s href. */
-  canonical: string | null;
-  /** Every `<script type="application/ld+json">`, parsed (a script that does not parse is an error). */
-  jsonLd: unknown[];
-  /** Every `<link rel="icon">`'s href. */
+  meta: Record<string, string[]>;
+  canonical: string[];
   icons: string[];
+  /** The text of every `<script type="application/ld+json">`. */
+  jsonLd: string[];
 }
 
-interface Node {
-  nodeName: string;
-  attrs?: { name: string; value: string }[];
-  childNodes?: Node[];
-  value?: string;
-}
-
-const attr = (node: Node, name: string): string | null => node.attrs?.find((a) => a.name === name)?.value ?? null;
-const text = (node: Node): string => (node.childNodes ?? []).map((c) => (c.nodeName === '#text' ? (c.value ?? '') : text(c))).join('');
-
-function* walk(node: Node): Generator<Node> {
-  yield node;
-  for (const child of node.childNodes ?? []) yield* walk(child);
-}
-
-export function crawlerHead(html: string): CrawlerHead {
-  const document = parse(html) as unknown as Node;
-  const head = [...walk(document)].find((n) => n.nodeName === 'head');
-  const result: CrawlerHead = { title: null, meta: new Map(), canonical: null, jsonLd: [], icons: [] };
-  if (!head) return result;
-  for (const node of walk(head)) {
-    if (node.nodeName === 'title' && result.title === null) result.title = text(node);
-    if (node.nodeName === 'meta') {
-      const key = attr(node, 'name') ?? attr(node, 'property');
-      const content = attr(node, 'content');
-      if (key && content !== null) result.meta.set(key, [...(result.meta.get(key) ?? []), content]);
+/** The head of `html`, parsed in `page` (any page: a blank one will do). */
+export function parseHead(page: Page, html: string): Promise<CrawlerHead> {
+  return page.evaluate((source) => {
+    const doc = new DOMParser().parseFromString(source, 'text/html');
+    const all = (selector: string) => [...doc.head.querySelectorAll(selector)];
+    const meta: Record<string, string[]> = {};
+    for (const el of all('meta')) {
+      const key = el.getAttribute('name') ?? el.getAttribute('property');
+      if (key) (meta[key] ??= []).push(el.getAttribute('content') ?? '');
     }
-    if (node.nodeName === 'link') {
-      const rel = (attr(node, 'rel') ?? '').toLowerCase().split(/\s+/);
-      if (rel.includes('canonical') && result.canonical === null) result.canonical = attr(node, 'href');
-      if (rel.includes('icon')) result.icons.push(attr(node, 'href') ?? '');
-    }
-    if (node.nodeName === 'script' && attr(node, 'type') === 'application/ld+json') result.jsonLd.push(JSON.parse(text(node)));
-  }
-  return result;
+    return {
+      titles: all('title').map((el) => el.textContent ?? ''),
+      meta,
+      canonical: all('link[rel="canonical"]').map((el) => el.getAttribute('href') ?? ''),
+      icons: all('link[rel="icon"]').map((el) => el.getAttribute('href') ?? ''),
+      jsonLd: all('script[type="application/ld+json"]').map((el) => el.textContent ?? ''),
+    };
+  }, html);
 }
 
-/** The one content of a meta tag, or null (two different ones are an error: a crawler would pick either). */
-export function metaContent(head: CrawlerHead, key: string): string | null {
-  const values = [...new Set(head.meta.get(key) ?? [])];
-  if (values.length > 1) throw new Error(`<meta ${key}> appears with ${values.length} different contents: ${values.join(' | ')}`);
-  return values[0] ?? null;
+/** Fetches `url` (no redirect followed) and parses its head in `page`. */
+export async function rawHead(page: Page, url: string): Promise<{ status: number; html: string; head: CrawlerHead }> {
+  const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+  const html = await response.text();
+  return { status: response.status, html, head: await parseHead(page, html) };
+}
+
+/** The one value of a meta tag (a second one would be a duplicate tag a crawler may pick instead). */
+export function one(head: CrawlerHead, key: string): string | undefined {
+  const values = head.meta[key] ?? [];
+  if (values.length > 1) throw new Error(`meta ${key} appears ${values.length} times: ${JSON.stringify(values)}`);
+  return values[0];
+}
+
+/** Every absolute URL string inside a JSON value. */
+export function urlsIn(value: unknown): string[] {
+  if (typeof value === 'string') return /^https?:\/\//.test(value) ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap(urlsIn);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(urlsIn);
+  return [];
 }

@@ -192,3 +192,16 @@ export const feedPath = (name: string): string => `/feeds/${name}.xml`;
 
 /** A feed's title: `Corvane Payments: Press releases` (the site's name from WordPress). */
 export const feedTitle = (def: ContentTypeDef, identity: SiteIdentity = DEFAULT_IDENTITY): string => `${identity.name}: ${def.pluralLabel}`;
+
+/** Where the companion plugin puts the visitor's phrase in the SEO plugin's search title (docs/seo-and-redirects.md §2). */
+export const SEARCH_QUERY_TOKEN = '{query}';
+
+/**
+ * The SEO plugin's search title for a query: its `{query}` token filled in; without a query (the
+ * static page as served, or an empty box) null, so the page keeps its own title ("Search | {name}").
+ */
+export function searchTitle(template: string | null | undefined, query: string): string | null {
+  if (!template) return null;
+  if (!template.includes(SEARCH_QUERY_TOKEN)) return template;
+  return query ? template.split(SEARCH_QUERY_TOKEN).join(query) : null;
+}
