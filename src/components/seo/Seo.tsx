@@ -1,6 +1,5 @@
 import Head from 'next/head';
-import { RouterContext } from 'next/dist/shared/lib/router-context.shared-runtime';
-import { useContext } from 'react';
+import { useRouter } from 'next/compat/router';
 import type { ItemSeo, MediaImage, SeoImage } from '@/lib/types';
 import { useSiteIdentity } from '@/components/layout/SiteIdentity';
 import { canonicalPath, canonicalUrl, documentTitle, metaDescription, robotsContent, serializeJsonLd } from '@/lib/site/seo';
@@ -64,8 +63,8 @@ function jsonLdOf(jsonLd: SeoProps['jsonLd'], schema: Record<string, unknown> | 
 export function Seo({ title, description, path, image, type = 'website', publishedTime, modifiedTime, jsonLd, noindex, seo }: SeoProps) {
   const identity = useSiteIdentity();
   // Previews (issue 11) stay out of search engines whatever the SEO plugin says of the item. The
-  // router's context, not useRouter(), which throws where no router is mounted (tests, status pages).
-  const preview = useContext(RouterContext)?.isPreview === true;
+  // compat hook answers null where no router is mounted (tests, status pages); next/router's throws.
+  const preview = useRouter()?.isPreview === true;
   const home = canonicalPath(path) === '/';
   const fullTitle = seo?.title ?? documentTitle(title, path, identity);
   const ownTitle = home ? documentTitle(title, path, identity) : title.trim() || identity.name;
