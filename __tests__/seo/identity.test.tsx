@@ -12,7 +12,7 @@ import { getLayoutData } from '@/lib/site/layout';
 import { organizationJsonLd } from '@/lib/site/seo';
 import { sitemapPaths } from '@/lib/site/sitemap';
 import type { SiteIdentity } from '@/lib/types';
-import { getSiteSeo, normalizeSiteSeo } from '@/lib/wordpress/identity';
+import { getSiteSeo, normalizeSiteSeo, resetSiteSeoForTests } from '@/lib/wordpress/identity';
 import { fakeWordPress, server } from '../setup/msw';
 
 jest.mock('next/head', () => ({
@@ -39,6 +39,7 @@ const NORTHWIND: SiteIdentity = {
 
 beforeEach(() => {
   clearProcessCaches({ menu: true, content: true });
+  resetSiteSeoForTests();
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -79,7 +80,22 @@ describe('issue 33 §2 the identity is read from WordPress with the menu', () =>
     expect(seo.archives).toEqual({});
   });
 
-  it('WordPress failing: the defaults, not cached (the next page tries again)', async () => {
+  it('WordPress failing after a good read: the last complete answer, not cached (a page regenerated during an outage keeps the name)', async () => {
+    fakeWordPress().site!.name = 'Before the outage';
+    expect((await getSiteSeo()).identity.name).toBe('Before the outage');
+    clearProcessCaches({ menu: true, content: false });
+    jest.useFakeTimers();
+    server.use(http.get('*/wp-json/', () => new HttpResponse('oops', { status: 500 })), http.get('*/wp-json/custom-api/v1/seo', () => HttpResponse.error()));
+    const pending = getSiteSeo();
+    await jest.advanceTimersByTimeAsync(2 * 3000);
+    expect((await pending).identity.name).toBe('Before the outage');
+    jest.useRealTimers();
+    server.resetHandlers(...[]);
+    fakeWordPress().site!.name = 'After the outage';
+    expect((await getSiteSeo()).identity.name).toBe('After the outage');
+  });
+
+  it('WordPress failing in a process that never read it: the defaults, not cached (the next page tries again)', async () => {
     jest.useFakeTimers();
     server.use(http.get('*/wp-json/', () => new HttpResponse('oops', { status: 500 })), http.get('*/wp-json/custom-api/v1/seo', () => HttpResponse.error()));
     const pending = getSiteSeo();

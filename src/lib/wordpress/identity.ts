@@ -17,8 +17,10 @@ import { createTtlCache } from './ttlCache';
  *
  * Untrusted input, checked field by field: a wrong field keeps its default (src/lib/site/brand.ts)
  * with a warning. A 404 from the plugin's route (no companion plugin) means "nothing said": the
- * REST index and the defaults. A read that fails (WordPress down) gives the defaults for what it
- * would have given, logged, and is not cached, so the next page tries again. Never throws.
+ * REST index and the defaults. A read that fails (WordPress down) is logged and not cached, so the
+ * next page tries again; meanwhile the last complete answer this process had is served (a page
+ * regenerated during an outage keeps the company's name), or the defaults when it never had one.
+ * Never throws.
  */
 
 export const SITE_SEO_CACHE_MS = 300_000;
@@ -110,6 +112,8 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 // One per process: the revalidation webhook (another bundle) clears what the pages read.
 const cache = processShared('site-seo-cache', () => createTtlCache<'site', Loaded>(SITE_SEO_CACHE_MS, { keep: (loaded) => loaded.complete }));
+/** The last complete answer, served while WordPress fails (never cleared: an old name beats the defaults). */
+const lastGood = processShared('site-seo-last-good', () => ({ value: null as SiteSeo | null }));
 
 async function loadSiteSeo(): Promise<Loaded> {
   const { base } = serverContext();
@@ -133,7 +137,10 @@ async function loadSiteSeo(): Promise<Loaded> {
       },
     ),
   ]);
-  return { value: normalizeSiteSeo(index, plugin), complete };
+  if (!complete) return { value: lastGood.value ?? normalizeSiteSeo(index, plugin), complete };
+  const value = normalizeSiteSeo(index, plugin);
+  lastGood.value = value;
+  return { value, complete };
 }
 
 /** The identity and the pages' SEO, cached for 5 minutes. Never throws. */
@@ -158,4 +165,10 @@ export async function getSiteIdentity(): Promise<SiteIdentity> {
 /** Forgets the cached identity (the invalidation's `menu` scope: Settings → General and the SEO plugins' settings send `menu: true`). */
 export function clearSiteSeoCache(): void {
   cache.clear();
+}
+
+/** Tests: forget the cache and the last complete answer (a new process). */
+export function resetSiteSeoForTests(): void {
+  cache.clear();
+  lastGood.value = null;
 }
