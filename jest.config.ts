@@ -20,6 +20,8 @@ const esmPackages = [
 
 const config: Config = {
   cacheDirectory: '<rootDir>/.cache/jest',
+  // Not the harness's state: a real WordPress's plugins (Redirection ships JavaScript mocks) live under .cache/.
+  modulePathIgnorePatterns: ['<rootDir>/.cache/'],
   testEnvironment: 'jest-fixed-jsdom',
   // redis-server and Varnish, installed (root) or asked for before any test runs.
   globalSetup: '<rootDir>/__tests__/setup/packages.ts',
