@@ -1,4 +1,4 @@
-import { contentTypeByRestBase } from '../../src/lib/wordpress/contentTypes';
+import { CONTENT_TYPES, contentTypeByRestBase } from '../../src/lib/wordpress/contentTypes';
 import type { PostTypeDef } from './postTypes';
 import type { JsonObject } from './prepare';
 import type { Json } from './responses';
@@ -261,9 +261,11 @@ export function siteSeo(store: WordPressStore): JsonObject {
   const icon = imageOf(store, settings.siteIcon);
   const logo = imageOf(store, settings.organization?.logo);
   const home = homeUrl(store);
+  // Every REST base with a listing on the site, as the plugin sends them: null where the SEO plugin has no archive values.
   const archives: JsonObject = {};
-  for (const [restBase, values] of Object.entries(settings.archives)) {
-    archives[restBase] = yoast
+  for (const { restBase } of CONTENT_TYPES.filter((t) => t.listingPath !== null)) {
+    const values = settings.archives[restBase];
+    archives[restBase] = yoast && values
       ? pageSeo(store, values.title ?? null, values.description ?? null, `${store.siteUrl ?? ORIGIN}/${restBase}/`, null, null)
       : null;
   }

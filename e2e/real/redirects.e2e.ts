@@ -24,10 +24,12 @@ interface Answer {
   location: string | null;
 }
 
+/** The status and the Location resolved against the request (Next sends a same-host Location as a path). */
 async function answer(url: string): Promise<Answer> {
   const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(30_000) });
   await response.arrayBuffer();
-  return { status: response.status, location: response.headers.get('location') };
+  const location = response.headers.get('location');
+  return { status: response.status, location: location === null ? null : new URL(location, url).href };
 }
 
 /** Polls an address until it answers a status (and Location), within a time limit. */
@@ -72,8 +74,7 @@ describe('issue 33: old slugs answer 301 to the current address, in one hop', ()
     await answers(siteUrl(`/resources/blogs/${second}`), 301, target);
     expect((await answer(target)).status).toBe(200);
     if (varnishUrl) {
-      const viaVarnish = await answers(`${varnishUrl}/resources/blogs/${first}`, 301, null);
-      expect(new URL(viaVarnish.location ?? '', varnishUrl).pathname).toBe(`/resources/blogs/${third}`);
+      await answers(`${varnishUrl}/resources/blogs/${first}`, 301, `${varnishUrl}/resources/blogs/${third}`);
     }
   });
 });

@@ -149,7 +149,7 @@ final class RestReads
         }
         $seo = $source->forPost($post);
         $canonical = is_string($seo['canonical'] ?? null) ? $seo['canonical'] : null;
-        $own = array_filter([SiteRoutes::url($post), get_permalink($post)], 'is_string');
+        $own = array_filter([SiteRoutes::url($post), get_permalink($post), SiteLinks::wordpressPermalink($post)], 'is_string');
         $bare = static fn (string $url): string => untrailingslashit($url);
         if (null !== $canonical && in_array($bare($canonical), array_map($bare, $own), true)) {
             $canonical = null;

@@ -56,6 +56,23 @@ final class SiteLinks
     }
 
     /**
+     * WordPress's own permalink of the item (its front end's address), as if this filter were not
+     * there: what SEO plugins may have stored before `HEADLESS_SITE_URL` was set.
+     */
+    public static function wordpressPermalink(\WP_Post $post): ?string
+    {
+        remove_filter('post_link', [self::class, 'filterPermalink'], 10);
+        remove_filter('post_type_link', [self::class, 'filterPermalink'], 10);
+        try {
+            $link = get_permalink($post);
+        } finally {
+            add_filter('post_link', [self::class, 'filterPermalink'], 10, 3);
+            add_filter('post_type_link', [self::class, 'filterPermalink'], 10, 3);
+        }
+        return is_string($link) ? $link : null;
+    }
+
+    /**
      * Whether the item is published. `get_sample_permalink()` pretends that drafts are published
      * (`filter` is then `sample`): their stored status decides.
      */

@@ -275,7 +275,7 @@ final class SeoObject
         return [
             'description' => 'The item\'s SEO values from the active SEO plugin, normalized (docs/seo-and-redirects.md).',
             'type' => 'object',
-            'context' => ['view', 'edit', 'embed'],
+            'context' => ['view', 'edit'],
             'readonly' => true,
             'properties' => [
                 'source' => ['type' => 'string', 'enum' => [self::YOAST, self::RANK_MATH, self::WORDPRESS]],
