@@ -59,6 +59,8 @@ describe('issue 19: no route change of its own after hydration', () => {
       void (window as unknown as { next: { router: { push(url: string): Promise<boolean> } } }).next.router.push('/news');
     });
     await page.waitForURL('**/about-us/news');
+    // The address can change a moment before the new page is committed: wait for its heading, then read it.
+    await page.locator('h1', { hasText: /^News$/ }).first().waitFor({ timeout: 10_000 }).catch(() => undefined);
     await expect(page.locator('h1').first().textContent()).resolves.toBe('News');
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   });
