@@ -32,7 +32,7 @@ export const MAX_SUBJECT_LENGTH = 1000;
 
 export type RedirectMatch = { status: 301 | 302 | 307 | 308; location: string; external: boolean } | { status: 404 | 410 };
 
-type Target = { kind: 'gone' } | { kind: 'site' | 'external'; template: string; dynamic: boolean };
+type Target = { kind: 'gone' } | { kind: 'site' | 'external'; template: string };
 
 interface CompiledRule {
   index: number;
@@ -96,9 +96,7 @@ const SITE_BASE = 'http://site.invalid';
 function compileTarget(rule: RedirectRule, options: CompileOptions): Target | { problem: string } {
   if (rule.target === null) return { kind: 'gone' };
   const written = rule.target;
-  // A regex rule's target depends on the request (preg_replace over it), whether or not it names a group.
-  const dynamic = rule.regex;
-  if (written.startsWith('/') && !written.startsWith('//')) return { kind: 'site', template: written, dynamic };
+  if (written.startsWith('/') && !written.startsWith('//')) return { kind: 'site', template: written };
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(written);
   if (scheme || written.startsWith('//')) {
     const absolute = scheme ? written : `https:${written}`;
@@ -115,16 +113,16 @@ function compileTarget(rule: RedirectRule, options: CompileOptions): Target | { 
     const wordpress = new URL(options.wordpressUrl);
     const site = new URL(options.siteUrl);
     const rest = absolute.slice(authority[0].length) || '/';
-    if (url.host.toLowerCase() === site.host.toLowerCase()) return { kind: 'site', template: rest, dynamic };
+    if (url.host.toLowerCase() === site.host.toLowerCase()) return { kind: 'site', template: rest };
     if (url.host.toLowerCase() === wordpress.host.toLowerCase()) {
       const prefix = wordpress.pathname.replace(/\/+$/, '');
       const path = prefix && (rest === prefix || rest.startsWith(`${prefix}/`) || rest.startsWith(`${prefix}?`)) ? rest.slice(prefix.length) || '/' : rest;
-      return { kind: 'site', template: path.startsWith('/') ? path : `/${path}`, dynamic };
+      return { kind: 'site', template: path.startsWith('/') ? path : `/${path}` };
     }
-    return { kind: 'external', template: absolute, dynamic };
+    return { kind: 'external', template: absolute };
   }
   // Redirection lets an author type `new-page`: a path on the site (a regex's replaces what it matched).
-  return { kind: 'site', template: rule.regex ? written : `/${written}`, dynamic };
+  return { kind: 'site', template: rule.regex ? written : `/${written}` };
 }
 
 function compileRule(rule: RedirectRule, index: number, options: CompileOptions): CompiledRule | { problem: string } {
@@ -176,7 +174,7 @@ export function compileRedirects(table: RedirectTable, options: CompileOptions):
   // Loops among plain rules are logged at load, not at a visitor's first request.
   for (const list of compiled.plain.values()) {
     for (const rule of list) {
-      if (rule.target.kind !== 'site' || rule.target.dynamic) continue;
+      if (rule.target.kind !== 'site') continue;
       const mark = rule.rule.source.indexOf('?');
       matchRedirect(compiled, mark < 0 ? rule.rule.source : rule.rule.source.slice(0, mark), mark < 0 ? '' : rule.rule.source.slice(mark));
     }
@@ -271,7 +269,8 @@ function locationOf(table: CompiledRedirects, found: Found, search: string): { l
   const pass = rule.query === 'pass' ? search : '';
   try {
     if (target.kind === 'external') {
-      if (!target.dynamic && !pass) return { location: filled, external: true };
+      // A regex rule's target depends on the request (preg_replace over it): checked like any other.
+      if (!found.rule.regex && !pass) return { location: filled, external: true };
       const url = new URL(filled);
       if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
       url.search = appendQuery(url.search, pass);
