@@ -23,6 +23,16 @@ export function fakeRequest({ method = 'GET', headers = {}, body, query = {}, ur
   return req;
 }
 
+/** A JSON `POST /api/revalidate` with the configured secret (REVALIDATE_SECRET of the test environment). */
+export function webhookRequest(body: unknown): NextApiRequest {
+  return fakeRequest({
+    method: 'POST',
+    url: '/api/revalidate',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', 'x-revalidate-secret': process.env.REVALIDATE_SECRET as string },
+  });
+}
+
 export interface FakeResponse extends NextApiResponse {
   statusCode: number;
   /** Header names in lower case. */

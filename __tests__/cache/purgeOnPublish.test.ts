@@ -1,9 +1,9 @@
 /** @jest-environment node */
 import handler from '../../pages/api/revalidate';
 import { resetConfigForTests } from '@/config';
-import { menuRegenerationSettled, SECRET_HEADER } from '@/lib/site/revalidate';
+import { menuRegenerationSettled } from '@/lib/site/revalidate';
 import { payloadKeys } from '@/lib/site/purgeOnPublish';
-import { fakeRequest, fakeResponse } from '../api/fakeHttp';
+import { fakeResponse, webhookRequest } from '../api/fakeHttp';
 import { letLoopbackThrough, startRecordingServer, type RecordingServer } from './recordingServer';
 
 /**
@@ -13,12 +13,11 @@ import { letLoopbackThrough, startRecordingServer, type RecordingServer } from '
  * retried once, logged and reported in the answer, and never fails the regeneration.
  */
 
-const SECRET = process.env.REVALIDATE_SECRET as string;
 let varnish: RecordingServer;
 let events: string[];
 
 async function call(body: unknown) {
-  const req = fakeRequest({ method: 'POST', url: '/api/revalidate', body: JSON.stringify(body), headers: { 'content-type': 'application/json', [SECRET_HEADER]: SECRET } });
+  const req = webhookRequest(body);
   const res = fakeResponse(async (path) => {
     events.push(`regenerate ${path}`);
   });

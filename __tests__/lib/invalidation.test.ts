@@ -24,7 +24,7 @@ import {
 import { menuRegenerationSettled, SECRET_HEADER } from '@/lib/site/revalidate';
 import { clearMenuCache, getMenu } from '@/lib/wordpress/menu';
 import { recordWordPressRequests } from '../setup/msw';
-import { fakeRequest, fakeResponse } from '../api/fakeHttp';
+import { fakeRequest, webhookRequest, fakeResponse } from '../api/fakeHttp';
 import { letLoopbackThrough, startRecordingServer } from '../cache/recordingServer';
 import { freePort } from '../../e2e/harness/processes';
 import { redisAnswers, redisServerArgs, redisServerBinary } from '../../e2e/helpers/redisServer';
@@ -219,7 +219,7 @@ describe('over a real redis-server', () => {
 describe('the webhook broadcasts every accepted call, and a Redis that is down never fails or slows it', () => {
   const SECRET = process.env.REVALIDATE_SECRET as string;
   async function call(body: unknown) {
-    const req = fakeRequest({ method: 'POST', url: '/api/revalidate', body: JSON.stringify(body), headers: { 'content-type': 'application/json', [SECRET_HEADER]: SECRET } });
+    const req = webhookRequest(body);
     const res = fakeResponse();
     await handler(req, res);
     return res;

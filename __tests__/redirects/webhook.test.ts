@@ -9,16 +9,15 @@ import handler from '../../pages/api/revalidate';
 import { resetConfigForTests } from '@/config';
 import { currentRedirects, resetRedirectsForTests } from '@/lib/redirects/store';
 import { matchRedirect } from '@/lib/redirects/compile';
-import { invalidatedScopes, parsePayload, SECRET_HEADER } from '@/lib/site/revalidate';
+import { invalidatedScopes, parsePayload } from '@/lib/site/revalidate';
 import { redirectKeys } from '@/lib/site/purgeOnPublish';
 import { fakeWordPress, server, WORDPRESS_BASE } from '../setup/msw';
-import { fakeRequest, fakeResponse } from '../api/fakeHttp';
+import { fakeResponse, webhookRequest } from '../api/fakeHttp';
 import { letLoopbackThrough, startRecordingServer } from '../cache/recordingServer';
 
-const SECRET = process.env.REVALIDATE_SECRET as string;
 
 async function call(body: unknown) {
-  const req = fakeRequest({ method: 'POST', url: '/api/revalidate', body: JSON.stringify(body), headers: { 'content-type': 'application/json', [SECRET_HEADER]: SECRET } });
+  const req = webhookRequest(body);
   const res = fakeResponse();
   await handler(req, res);
   return res;
