@@ -79,9 +79,11 @@ export function letterCount(word: string): number {
 
 /**
  * The edit distance a query word may be off by (§3): 1 from 4 letters, 2 from 8 letters, none
- * below 4. Counted on the word as typed (folded, before stemming).
+ * below 4. Counted on the word as typed (folded, before stemming). A word with a digit (a year, a
+ * version, `q3`) is never fuzzy: `1999` must not find `1899`.
  */
 export function maxEdits(word: string): number {
+  if (/\p{N}/u.test(word)) return 0;
   const n = letterCount(word);
   return n >= 8 ? 2 : n >= 4 ? 1 : 0;
 }
