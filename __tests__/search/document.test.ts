@@ -85,6 +85,11 @@ describe('toSearchDocument: body and headings', () => {
   it('an attribute holding > does not end its tag early', () => {
     expect(htmlTextParts('<p title="a > b">Text</p>').body).toBe('Text');
   });
+
+  it('a stray quote outside an attribute value does not swallow the text after it (oEmbed iframes)', () => {
+    const html = '<div><iframe title="Reports" src="https://x" allowfullscreen"></iframe></div><figcaption class="c">The three reports</figcaption>';
+    expect(htmlTextParts(html).body).toBe('The three reports');
+  });
 });
 
 describe('toSearchDocument: pages from their frames', () => {

@@ -44,9 +44,13 @@ export function searchDocumentId(type: ContentTypeName, wordpressId: number | st
 // blocks never glue together; inline tags (`<em>free</em>form`) join, as a browser shows them.
 
 /** Elements whose content is not text a visitor reads. */
-const DROPPED = /<(script|style|template|svg|noscript)\b(?:[^>"']|"[^"]*"|'[^']*')*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?(?:-->|$)/gi;
-/** A start or end tag (attribute values may hold `>`). */
-const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9:-]*)(?:[^>"']|"[^"]*"|'[^']*')*>/g;
+const DROPPED = /<(script|style|template|svg|noscript)\b(?:=\s*"[^"]*"|=\s*'[^']*'|[^>])*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?(?:-->|$)/gi;
+/**
+ * A start or end tag. Quotes count only around an attribute VALUE (after `=`), as in a browser's
+ * tokenizer: a value may hold `>`, and a stray quote elsewhere (WordPress's oEmbed iframes carry
+ * `allowfullscreen"`) is just part of an attribute name.
+ */
+const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9:-]*)(?:=\s*"[^"]*"|=\s*'[^']*'|[^>])*>/g;
 /** Elements that start a new line of text (or stand apart from their neighbours). */
 const BREAKS = new Set([
   'address', 'article', 'aside', 'audio', 'blockquote', 'br', 'button', 'canvas', 'caption', 'dd', 'details', 'dialog',
