@@ -17,7 +17,12 @@ export function htmlToText(html: string): string {
  * are cut off, an ellipsis marks it.
  */
 export function excerpt(html: string, words: number = EXCERPT_WORDS): string {
-  const all = htmlToText(html).split(' ').filter(Boolean);
+  return excerptOfText(htmlToText(html), words);
+}
+
+/** The same cut for text that is already plain (no tags, references decoded): white space collapsed. */
+export function excerptOfText(text: string, words: number = EXCERPT_WORDS): string {
+  const all = text.split(/\s+/).filter(Boolean);
   if (all.length <= words) return all.join(' ');
   return `${all.slice(0, words).join(' ').replace(/[\s,;:.…-]+$/, '')}…`;
 }
