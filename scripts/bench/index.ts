@@ -49,6 +49,7 @@ import {
   type SiteVariant,
 } from './servers';
 import { redirectPhase } from './redirects';
+import { searchPhase } from './search';
 import { freePort } from '../../e2e/harness/processes';
 import { HOST } from '../../e2e/harness/config';
 import { getTarget, measure, SEARCH_TERMS, searchTarget, type LoadResult } from './serving';
@@ -553,6 +554,24 @@ async function redirectsPhase(ctx: Context): Promise<void> {
   }
 }
 
+/** Issue 34: the search index's build time and memory at 2,000 and 20,000 items; the route's latency at 1 and 20 connections; WordPress requests per search (./search.ts). */
+async function searchIndexPhase(ctx: Context): Promise<void> {
+  const { options, addresses } = ctx;
+  try {
+    const { metrics, details } = await searchPhase({
+      siteUrl: addresses.siteUrl,
+      root: ROOT,
+      settings: { connections: options.connections, duration: options.duration, warmup: options.warmup },
+      wordpressRequests: (reset = false) => fakeStats(addresses.wordpressUrl, reset),
+      log,
+    });
+    ctx.metrics.push(...metrics);
+    ctx.details.push(...details);
+  } catch (error) {
+    ctx.metrics.push({ name: 'search: POST /api/search, 1 connection, p50', value: null, unit: 'ms', note: errorText(error) });
+  }
+}
+
 /** (b) of the publishing phase: a menu change on the bench's generated site (the content server counts WordPress's requests). */
 async function menuChangePhase(ctx: Context): Promise<void> {
   const { addresses } = ctx;
@@ -837,7 +856,7 @@ async function main(argv: string[]): Promise<number> {
         cssPhase(ctx);
       }
       if (options.cache) addresses.varnishUrl = `http://${HOST}:${await freePort()}`;
-      const needsSite = options.publishing || options.cache || ['serving', 'images', 'lighthouse', 'revalidation', 'interaction', 'redirects'].some((phase) => !options.skip.includes(phase as never));
+      const needsSite = options.publishing || options.cache || ['serving', 'images', 'lighthouse', 'revalidation', 'interaction', 'redirects', 'search'].some((phase) => !options.skip.includes(phase as never));
       if (needsSite) {
         log(`[bench] next start at ${addresses.siteUrl}`);
         ctx.site = await startSite(addresses);
@@ -852,6 +871,7 @@ async function main(argv: string[]): Promise<number> {
       if (!options.skip.includes('revalidation')) await revalidationPhase(ctx);
       if (!options.skip.includes('interaction')) await interactionPhase(ctx);
       if (!options.skip.includes('redirects')) await redirectsPhase(ctx);
+      if (!options.skip.includes('search')) await searchIndexPhase(ctx);
       if (options.publishing) await menuChangePhase(ctx);
       // Issue 18: ends with the site down (the origin-down measurement).
       if (options.cache) await cachePhase(ctx);

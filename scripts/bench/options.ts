@@ -3,7 +3,7 @@
  * the defaults. Pure.
  */
 
-export const PHASES = ['build', 'js', 'serving', 'images', 'lighthouse', 'revalidation', 'interaction', 'redirects'] as const;
+export const PHASES = ['build', 'js', 'serving', 'images', 'lighthouse', 'revalidation', 'interaction', 'redirects', 'search'] as const;
 export type Phase = (typeof PHASES)[number];
 
 export interface BenchOptions {

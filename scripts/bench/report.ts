@@ -3,7 +3,7 @@
  * Markdown (docs/performance.md). Pure: no I/O.
  */
 
-export type Unit = 's' | 'ms' | 'req/s' | 'kB' | 'score' | 'ratio' | 'count' | 'req/page' | 'cls';
+export type Unit = 's' | 'ms' | 'req/s' | 'kB' | 'MB' | 'score' | 'ratio' | 'count' | 'req/page' | 'cls';
 
 /** A budget: the value must be `<=`, `>=` or `==` the limit. */
 export interface Budget {
@@ -56,7 +56,7 @@ export function allPass(metrics: readonly Metric[]): boolean {
   });
 }
 
-const DECIMALS: Record<Unit, number> = { s: 1, ms: 0, 'req/s': 0, kB: 1, score: 2, ratio: 2, count: 0, 'req/page': 2, cls: 3 };
+const DECIMALS: Record<Unit, number> = { s: 1, ms: 0, 'req/s': 0, kB: 1, MB: 1, score: 2, ratio: 2, count: 0, 'req/page': 2, cls: 3 };
 
 function roundForUnit(value: number, unit: Unit): number {
   const factor = 10 ** DECIMALS[unit];

@@ -44,8 +44,8 @@ type Target = Pick<autocannon.Options, 'url' | 'method' | 'headers' | 'body' | '
 /** A GET of one URL. */
 export const getTarget = (url: string): Target => ({ url });
 
-/** `POST /api/search` (spec §7: JSON `{s}` and the header `s`), a different client address and one of SEARCH_TERMS per request. */
-export function searchTarget(siteUrl: string): Target {
+/** `POST /api/search` (spec §7: JSON `{s}` and the header `s`), a different client address and one of `terms` per request. */
+export function searchTarget(siteUrl: string, terms: readonly string[] = SEARCH_TERMS): Target {
   let n = 0;
   return {
     url: `${siteUrl}/api/search`,
@@ -55,7 +55,7 @@ export function searchTarget(siteUrl: string): Target {
         path: '/api/search',
         setupRequest: (request) => {
           n++;
-          const term = SEARCH_TERMS[n % SEARCH_TERMS.length];
+          const term = terms[n % terms.length];
           return {
             ...request,
             method: 'POST',
