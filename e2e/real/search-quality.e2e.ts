@@ -12,7 +12,7 @@ import path from 'node:path';
 import { ARTIFACTS_DIR } from '../harness/config';
 import { poll, readState, siteUrl } from '../helpers/site';
 import { CONTENT_TYPES, contentType } from '../../src/lib/wordpress/contentTypes';
-import { QUERY_SET, type QueryCase } from '../../__tests__/search/querySet';
+import { QUERY_SET, type QualityQuery } from '../../__tests__/search/querySet';
 
 const TOP = 3;
 
@@ -43,7 +43,7 @@ async function wordpressSearch(query: string, subtypes: string[]): Promise<strin
 const lastSegment = (sitePath: string) => sitePath.split('/').filter(Boolean).pop() ?? 'home';
 
 interface Row {
-  c: QueryCase;
+  c: QualityQuery;
   site: number;
   wordpress: number;
 }

@@ -10,9 +10,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { createSeedStore } from '../../__mocks__/wordpress/store';
-import { CONTENT_TYPES } from '../../src/lib/wordpress/contentTypes';
-import { toSearchDocument, type SearchDocument } from '../../src/lib/search/document';
 import { createSearchEngine } from '../../src/lib/search/engine';
+import { storeDocuments } from './seedDocuments';
 
 /** What a visitor types: exact words, prefixes while typing, misspellings, several words. */
 export const SCALE_QUERIES = [
@@ -39,19 +38,10 @@ function main(): void {
   const items = argument('--items', 213);
   const rounds = argument('--rounds', 20);
   let store: ReturnType<typeof createSeedStore> | null = createSeedStore({ items });
-  const frames = new Map<number, unknown>(store.collections.frame.map((frame) => [frame.id, frame]));
-
   const t0 = performance.now();
-  const documents: SearchDocument[] = [];
-  for (const def of CONTENT_TYPES) {
-    for (const raw of store.collections[def.restBase as keyof typeof store.collections] ?? []) {
-      const doc = toSearchDocument(def.name, raw, frames);
-      if (doc) documents.push(doc);
-    }
-  }
+  const documents = storeDocuments(store);
   const documentsMs = performance.now() - t0;
   store = null;
-  frames.clear();
 
   const before = heap();
   const t1 = performance.now();
