@@ -3,7 +3,6 @@ import { isRecord } from '../isRecord';
 import { processShared } from '../processShared';
 import { redactRedisUrl, sharedRedisConnection, type RedisConnection } from '../redis/connection.mjs';
 import { reloadRedirectsFromRedis } from '../redirects/store';
-import { clearSearchCache } from '../search/handler';
 import { clearBlockCssCache } from '../wordpress/blockCss';
 import { clearFrameImageCache } from '../wordpress/frameImages';
 import { clearFrameTypeCache } from '../wordpress/frames';
@@ -95,7 +94,6 @@ export function clearProcessCaches(scopes: InvalidationScopes): void {
   if (scopes.content) {
     clearSitemapCache();
     clearFeedCache();
-    clearSearchCache();
     clearFrameTypeCache();
     clearFrameImageCache();
   }
