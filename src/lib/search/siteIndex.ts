@@ -1,7 +1,7 @@
 import { isRecord } from '../isRecord';
 import { processShared } from '../processShared';
 import type { ContentTypeName } from '../types';
-import { CONTENT_TYPES, contentType } from '../wordpress/contentTypes';
+import { CONTENT_TYPES, contentType, isContentTypeName } from '../wordpress/contentTypes';
 import { fetchJson, segment, WP_PREFIX, wpUrl, type Query } from '../wordpress/http';
 import { serverContext } from '../wordpress/serverContext';
 import { toSearchDocument, type SearchDocument } from './document';
@@ -41,6 +41,8 @@ export const ITEM_FIELDS = 'id,slug,status,title,excerpt,content,date,acf,link';
 export const FRAME_REST_BASE = 'frame';
 /** Items re-read at once by one `updateSearchItems`. */
 export const UPDATE_CONCURRENCY = 8;
+/** Items in one webhook call or pub/sub message (the plugin's batches of more than 100 come as `menu: true`). */
+export const MAX_SEARCH_ITEMS = 100;
 
 /** One changed item, as the webhook and the pub/sub message carry it. */
 export interface SearchItem {
@@ -332,6 +334,24 @@ export async function updateSearchItems(items: readonly SearchItem[]): Promise<v
     console.error(`[search] ${failures.length} of ${items.length} changed items could not be read from WordPress (${failures.slice(0, 3).join('; ')}): left as they were, rebuilding the index`);
     void rebuildSearchIndex();
   }
+}
+
+const SLUG = /^(?:[a-z0-9_-]|%[0-9a-fA-F]{2}){1,200}$/;
+
+/**
+ * The items of a pub/sub message (untrusted: another instance, maybe of another build, sent them):
+ * a list of at most MAX_SEARCH_ITEMS `{type, slug, section}` (a content-type name, and slugs as the
+ * webhook accepts them). Anything else → null.
+ */
+export function parseSearchItems(value: unknown): SearchItem[] | null {
+  if (!Array.isArray(value) || value.length > MAX_SEARCH_ITEMS) return null;
+  const items: SearchItem[] = [];
+  for (const entry of value) {
+    if (!isRecord(entry) || !isContentTypeName(entry.type) || typeof entry.slug !== 'string' || !SLUG.test(entry.slug)) return null;
+    if (typeof entry.section !== 'string' || !SLUG.test(entry.section)) return null;
+    items.push({ type: entry.type, slug: entry.slug, section: entry.section });
+  }
+  return items;
 }
 
 /** For tests: no index, no timers, as in a process that never started one. */
