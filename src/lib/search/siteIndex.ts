@@ -17,7 +17,8 @@ import { createSearchEngine, type SearchEngine } from './engine';
  * - A build reads every content type of the table with the all-posts walk
  *   (`{restBase}?per_page=100&page=N&_fields=…`, no `_embed`; it ends on a short page, on
  *   `X-WP-TotalPages`, or on the 400 `rest_post_invalid_page_number` past the last page) and every
- *   frame once (`frame?per_page=100` walk) for the pages. Any read failing (after fetchJson's
+ *   frame once (`frame?per_page=100` walk) for the pages: `toSearchDocument` gets the frames by id
+ *   (all of them at a build; the page's own, read by id, for an update). Any read failing (after fetchJson's
  *   attempts), or answering something other than a list, fails the whole build: the last engine
  *   stays (unlike `getAll`, which answers [] on error; an index missing a whole type would be
  *   worse than a stale one). A failed build is tried again after RETRY_MS; the failure is logged
@@ -176,8 +177,7 @@ async function readEveryDocument(): Promise<SearchDocument[]> {
   CONTENT_TYPES.forEach((def, i) => {
     for (const raw of lists[i]) {
       if (!isRecord(raw) || (raw.status !== undefined && raw.status !== 'publish')) continue;
-      const pageFrames = def.name === 'page' ? frameIdsOf(raw).flatMap((id) => (frameById.has(id) ? [frameById.get(id)] : [])) : undefined;
-      const doc = toSearchDocument(def.name, raw, pageFrames);
+      const doc = toSearchDocument(def.name, raw, def.name === 'page' ? frameById : undefined);
       if (doc) docs.push(doc);
     }
   });
@@ -193,13 +193,12 @@ async function readItem({ type, slug }: SearchItem): Promise<Operation> {
   if (!isRecord(raw) || (raw.status !== undefined && raw.status !== 'publish')) {
     return { kind: 'remove', type, slug, ...(isRecord(raw) && typeof raw.id === 'number' ? { id: `${type}:${raw.id}` } : {}) };
   }
-  let frames: unknown[] | undefined;
+  let frames: Map<number, unknown> | undefined;
   if (type === 'page') {
     // A frame WordPress no longer has (404) is left out, as the build leaves it out.
-    const read = await Promise.all(
-      frameIdsOf(raw).map((id) => fetchJson<unknown>(wp(`${FRAME_REST_BASE}/${segment(id)}`), { isAnswer: (status) => status === 404 })),
-    );
-    frames = read.flatMap(({ status, data: frame }) => (status === 404 ? [] : [frame]));
+    const ids = [...new Set(frameIdsOf(raw))];
+    const read = await Promise.all(ids.map((id) => fetchJson<unknown>(wp(`${FRAME_REST_BASE}/${segment(id)}`), { isAnswer: (status) => status === 404 })));
+    frames = new Map(ids.flatMap((id, i) => (read[i].status === 404 ? [] : [[id, read[i].data] as const])));
   }
   const doc = toSearchDocument(type, raw, frames);
   if (doc) return { kind: 'add', doc };
