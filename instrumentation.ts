@@ -7,6 +7,8 @@
  * this process subscribes to the cache invalidations every instance's webhook broadcasts
  * (src/lib/site/invalidation.ts). Issue 33: the redirect table is loaded (Redis first, else
  * WordPress) before the server answers, and refreshed every 5 minutes (src/lib/redirects/startup.ts).
+ * Issue 34: the site's search index is built in the background (not awaited: the server answers
+ * at once, and searches ask WordPress until it is ready; src/lib/search/siteIndex.ts).
  */
 import { isBuildPhase } from './src/lib/buildPhase';
 
@@ -25,6 +27,9 @@ export async function register(): Promise<void> {
       startInvalidationSubscriber(redisUrl);
     }
     if (!isBuildPhase()) {
+      // Issue 34: started first and not awaited, so the build reads WordPress while the redirects load.
+      const { startSearchIndex } = await import('./src/lib/search/siteIndex');
+      void startSearchIndex();
       const { startRedirects } = await import('./src/lib/redirects/startup');
       await startRedirects();
     }

@@ -23,7 +23,8 @@ import {
 } from '@/lib/site/invalidation';
 import { menuRegenerationSettled, SECRET_HEADER } from '@/lib/site/revalidate';
 import { clearMenuCache, getMenu } from '@/lib/wordpress/menu';
-import { recordWordPressRequests } from '../setup/msw';
+import { fakeWordPress, recordWordPressRequests } from '../setup/msw';
+import { currentSearchEngine, resetSearchIndexForTests, searchIndexSettled, startSearchIndex } from '@/lib/search/siteIndex';
 import { fakeRequest, webhookRequest, fakeResponse } from '../api/fakeHttp';
 import { letLoopbackThrough, startRecordingServer } from '../cache/recordingServer';
 import { freePort } from '../../e2e/harness/processes';
@@ -146,6 +147,35 @@ describe('over a real redis-server', () => {
     expect(order.filter((o) => o !== 'resolved').sort()).toEqual(['B cleared', 'C cleared']);
   });
 
+  it("issue 34: a receiver reads the message's items into its search index before it acknowledges", async () => {
+    const logs = [jest.spyOn(console, 'info').mockImplementation(() => undefined), jest.spyOn(console, 'error').mockImplementation(() => undefined)];
+    resetSearchIndexForTests();
+    try {
+      await startSearchIndex();
+      const model = fakeWordPress().collections.posts[0];
+      fakeWordPress().collections.posts.push({ ...structuredClone(model), id: 9200, slug: 'zebraquartz-redis', title: { raw: 'Zebraquartz over Redis', rendered: 'Zebraquartz over Redis' } });
+      // B uses the default `clear` (clearAndReload): the process's caches and its search index.
+      const b = createInvalidationSubscriber(redisUrl, { connection: connection(), origin: 'B', log: quiet() });
+      opened.push(b);
+      await until(() => b.isSubscribed(), 'the subscriber');
+      const sender = connection();
+      await until(() => sender.isReady(), 'the sender');
+      // The sender's own subscriber hears the acks (as instrumentation.ts's does).
+      const own = createInvalidationSubscriber(redisUrl, { connection: sender, origin: 'A', clear: () => undefined, log: quiet() });
+      opened.push(own);
+      await until(() => own.isSubscribed(), 'the sender\'s subscriber');
+      const items = [{ type: 'blog' as const, slug: 'zebraquartz-redis', section: 'pages' }];
+      const result = await broadcastInvalidationAndWait(redisUrl, { menu: false, content: true, items }, 'update', { connection: sender, origin: 'A', log: quiet() });
+      expect(result).toEqual({ receivers: 2, acknowledged: 2 });
+      // Acknowledged: B's index (this process's, here) has the item already.
+      expect(currentSearchEngine()?.search('zebraquartz').map((hit) => hit.url)).toEqual(['/resources/blogs/zebraquartz-redis']);
+    } finally {
+      await searchIndexSettled();
+      resetSearchIndexForTests();
+      logs.forEach((spy) => spy.mockRestore());
+    }
+  });
+
   it('issue 18: an instance that never acknowledges makes the wait end at its timeout, with the count', async () => {
     const a = subscriber('A', () => undefined);
     await until(() => a.isSubscribed(), 'the sender\'s subscriber');
@@ -256,10 +286,12 @@ describe('the webhook broadcasts every accepted call, and a Redis that is down n
     expect((await call({ event: 'menu_save', items: [], menu: true })).statusCode).toBe(202);
     expect((await call({ type: 'news', slug: 'a-slug' })).statusCode).toBe(200);
     await until(() => received.length === 3, 'three messages');
+    // Issue 34: with the changed items, which every instance reads again into its search index.
+    const item = { type: 'news', slug: 'a-slug', section: 'pages' };
     expect(received.map((m) => JSON.parse(m))).toEqual([
-      { v: 1, origin: processOrigin(), menu: false, content: true, event: 'update' },
+      { v: 1, origin: processOrigin(), menu: false, content: true, items: [item], event: 'update' },
       { v: 1, origin: processOrigin(), menu: true, content: false, event: 'menu_save' },
-      { v: 1, origin: processOrigin(), menu: false, content: true, event: 'content' },
+      { v: 1, origin: processOrigin(), menu: false, content: true, items: [item], event: 'content' },
     ]);
   });
 

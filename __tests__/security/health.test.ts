@@ -93,4 +93,14 @@ describe('readiness detail (?ready)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.sent.json).toMatchObject({ status: 'ok', wordpress: { ok: true, status: 200 }, redis: { configured: false } });
   });
+
+  it('issue 34: a process that runs the search index reports it (ready, size, builtAt, building), which never degrades the status', async () => {
+    const up = { ok: true as const, status: 200, ms: 3 };
+    const notReady = { ready: false, size: 0, builtAt: null, building: true };
+    const res = await get(createHealthHandler({ probeWordPress: async () => up, redis: () => ({ configured: false }), searchIndex: () => notReady, now: () => 0 }), { ready: '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.sent.json).toEqual({ status: 'ok', wordpress: up, redis: { configured: false }, search: notReady, checkedAt: '1970-01-01T00:00:00.000Z' });
+    // Liveness stays {"status":"ok"}.
+    expect((await get(createHealthHandler({ searchIndex: () => notReady }), {})).sent.json).toEqual({ status: 'ok' });
+  });
 });

@@ -51,7 +51,7 @@ function varnishtest(file: string): Promise<{ code: number; output: string }> {
 }
 
 const WHAT = {
-  'caching.vtc': 'caches pages, /_next/static and search answers (keyed by the s header, POST body forwarded); never the other API routes, preview requests or no-store answers; X-Cache HIT/MISS/PASS; keys stripped; security headers unchanged',
+  'caching.vtc': 'caches pages, /_next/static and search answers (keyed by the s header and the URL, so ?type= answers stay apart; POST body forwarded); never the other API routes, preview requests or no-store answers; X-Cache HIT/MISS/PASS; keys stripped; security headers unchanged',
   'purge.vtc': 'soft-purges by surrogate key only the tagged objects; a warm request fetches the new copy',
   'softpurge-grace.vtc': 'after a soft purge, serves the old copy while the new one is fetched in the background',
   'grace.vtc': 'serves the last good copy when the site answers 5xx or is down (sick)',

@@ -13,7 +13,8 @@ vcl 4.1;
 # Decisions:
 # - Cached: every GET/HEAD but /api/* (pages, /_next/data, /_next/static, listings, sitemap,
 #   feeds, robots, public files), whatever cookies the visitor has; and POST /api/search, keyed
-#   by its `s` header alone as the nginx example keys it ("search|" + s); everything else by its
+#   by its `s` header and its URL as the nginx example keys it ("search|" + s, then the URL: the
+#   type filter `?type=` is in the URL, so filtered and unfiltered answers never mix); everything else by its
 #   URL (without the Host: one site per Varnish; the site's warm requests use VARNISH_URL). Lifetimes are the site's
 #   Cache-Control (Varnish reads s-maxage before max-age, and stale-while-revalidate as grace);
 #   answers that say private, no-store or no-cache, or set a cookie, are not stored.
@@ -127,6 +128,8 @@ sub vcl_recv {
 sub vcl_hash {
   if (req.http.X-Search-Post) {
     hash_data("search|" + req.http.s);
+    # Issue 34: the type filter (`?type=news`) is in the URL.
+    hash_data(req.url);
     return (lookup);
   }
   # The URL alone, not the Host: this Varnish serves one site, whose pages never depend on the

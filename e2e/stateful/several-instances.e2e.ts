@@ -200,7 +200,7 @@ describe('issue 10 §3: one webhook call, every instance drops its per-process c
       expect(html).toContain(oldLabel);
       expect(html).not.toContain(newLabel);
     }
-    // … and each caches an empty result for the word (search results are kept 60 s).
+    // … and neither finds the word yet (each answers from its own search index, issue 34).
     expect(await searchTitles(instances.B.url, word)).toEqual([]);
     expect(await searchTitles(instances.C.url, word)).toEqual([]);
 
@@ -216,8 +216,8 @@ describe('issue 10 §3: one webhook call, every instance drops its per-process c
       // 3. B's menu cache was cleared: a page B renders now (a slug A's job does not know) has the new label.
       expect(await renderOn('B', 'after')).toContain(newLabel);
 
-      // 4. B's search cache was cleared: the new result, well within its 60 s lifetime (each try as
-      //    another client, so that polling never meets the rate limit).
+      // 4. B read the broadcast's item into its search index: the new result (each try as another
+      //    client, so that polling never meets the rate limit).
       let tries = 0;
       const titles = await poll(
         async () => {
@@ -228,7 +228,7 @@ describe('issue 10 §3: one webhook call, every instance drops its per-process c
       );
       expect(titles).toEqual([newTitle]);
 
-      // Control: C cached the same menu and results at the same moment, and was not told.
+      // Control: C cached the same menu and indexed the same content at the same moment, and was not told.
       expect(await searchTitles(instances.C.url, word)).toEqual([]);
       const onC = await renderOn('C', 'after');
       expect(onC).toContain(oldLabel);

@@ -3,6 +3,7 @@ import { getConfig } from '../config';
 import { jsonApiRoute } from './api/errors';
 import { requireMethod } from './api/request';
 import { sharedRedisConnection } from './redis/connection.mjs';
+import { searchIndexStarted, searchIndexStatus, type SearchIndexStatus } from './search/siteIndex';
 
 /**
  * `GET /api/health` (issue 12 §3), for a load balancer and for Kubernetes probes.
@@ -13,7 +14,9 @@ import { sharedRedisConnection } from './redis/connection.mjs';
  * - `GET /api/health?ready`: readiness detail, as JSON, still `200` while the process serves:
  *   `{"status":"ok"|"degraded","wordpress":{"ok":true,"status":200,"ms":12},"redis":{"configured":true,"connected":true},"checkedAt":"…"}`.
  *   `status` is `degraded` when WordPress does not answer 2xx within 2 s or a configured Redis is
- *   not connected. The WordPress check (`GET {WORDPRESS_URL}/wp-json/?_fields=name`, no retry) runs at most once
+ *   not connected. Issue 34: in a process that runs the search index (`next start`), `"search":
+ *   {"ready", "size", "builtAt", "building"}` too (src/lib/search/siteIndex.ts); it never makes the
+ *   status `degraded` (until the index is ready, searches ask WordPress). The WordPress check (`GET {WORDPRESS_URL}/wp-json/?_fields=name`, no retry) runs at most once
  *   per 5 s per process, however many probes arrive: a probe flood cannot flood WordPress.
  * - `GET /api/health?ready&strict`: the same, but `503` when degraded, for a monitor that alerts
  *   on a status code. Not for a Kubernetes readiness probe or a load balancer: with WordPress down,
@@ -31,6 +34,8 @@ export interface Readiness {
   status: 'ok' | 'degraded';
   wordpress: WordPressHealth;
   redis: RedisHealth;
+  /** Issue 34: this process's search index, when it runs one. */
+  search?: SearchIndexStatus;
   checkedAt: string;
 }
 
@@ -39,6 +44,8 @@ export interface HealthOptions {
   probeWordPress?: () => Promise<WordPressHealth>;
   /** Redis's state (default: this process's shared connection when REDIS_URL is set). */
   redis?: () => RedisHealth;
+  /** The search index's state, or null when the process runs none (default: this process's, once started). */
+  searchIndex?: () => SearchIndexStatus | null;
   now?: () => number;
 }
 
@@ -68,6 +75,7 @@ export function createReadiness(options: HealthOptions = {}): () => Promise<Read
   const probe = options.probeWordPress ?? (() => probeWordPress(getConfig().wordpressUrl));
   const redis = options.redis ?? configuredRedis;
   const now = options.now ?? Date.now;
+  const searchIndex = options.searchIndex ?? (() => (searchIndexStarted() ? searchIndexStatus() : null));
   let last: { at: number; result: Promise<WordPressHealth> } | null = null;
   return async () => {
     const at = now();
@@ -75,7 +83,8 @@ export function createReadiness(options: HealthOptions = {}): () => Promise<Read
     const wordpress = await last.result;
     const redisState = redis();
     const healthy = wordpress.ok && (!redisState.configured || redisState.connected);
-    return { status: healthy ? 'ok' : 'degraded', wordpress, redis: redisState, checkedAt: new Date(at).toISOString() };
+    const search = searchIndex();
+    return { status: healthy ? 'ok' : 'degraded', wordpress, redis: redisState, ...(search ? { search } : {}), checkedAt: new Date(at).toISOString() };
   };
 }
 

@@ -4,36 +4,42 @@ import { ApiError, jsonApiRoute } from '../api/errors';
 import { configuredRateLimit, enforceRateLimit, type RateLimit } from '../api/rateLimit';
 import { headerValue, readJsonObject, requireMethod } from '../api/request';
 import { SEARCH_KEY, surrogateKeyHeaderName } from '../site/surrogateKeys';
-import { processShared } from '../processShared';
 import { MAX_QUERY_LENGTH, normalizeQuery, queryLength, SEARCH_HEADER } from './query';
 import type { SearchResult } from './types';
 import { searchWordPress } from '../wordpress/search';
-import { createTtlCache } from '../wordpress/ttlCache';
+import { CONTENT_TYPES, contentType, isContentTypeName } from '../wordpress/contentTypes';
+import type { ContentTypeName } from '../types';
+import type { SearchEngine, SearchHit } from './engine';
+import { currentSearchEngine } from './siteIndex';
 
 /**
- * The site search (`POST /api/search`, spec §7: JSON `{s}`, a header `s`, a JSON list back).
+ * The site search (`POST /api/search`, spec §7: JSON `{s}`, a header `s`, a JSON list back;
+ * issue 34, docs/search-index.md §6).
  *
  * Request: POST, `Content-Type: application/json`, a body of at most 4 KB, `{"s": "…"}` with 1 to
  * 200 characters once trimmed, and the header `s` carrying the same query URL-encoded
  * (`encodeURIComponent`: header values are ASCII). Header and body must agree once trimmed.
+ * Optional type filter in the URL: `?type={content-type name}` (`news`, `page`, …; once).
  *
- * Answer: 200 with a JSON list of `{title, url, type, excerpt}` (see `src/lib/wordpress/search.ts`), at
- * most 20, `url` a site path, with `Cache-Control: public, max-age=0, s-maxage=60,
- * stale-while-revalidate=60` and `Vary: s` (issue 5: a short shared cache lifetime). Results are
- * the same for every visitor, and the query is in the `s` header, which must agree with the body:
- * a shared cache configured to store POST answers keyed by that header (the nginx example in
- * docs/performance.md) can serve repeated searches without reaching the site, and cannot be fed a
- * body's results under another query's key. Browsers never reuse a POST answer (`max-age=0`).
- * Refusals and failures stay `no-store`. Behind no such cache the speed comes from the server's
- * own cache: results are kept 60 s per query (trimmed, white space collapsed, lower-cased;
- * WordPress's search is case-insensitive), at most 500 queries, least recently used evicted
- * first; failures are not kept, and identical searches under way share one WordPress request.
+ * Answer: 200 with a JSON list of at most 20 results, `url` a site path. From this process's
+ * search index (./siteIndex.ts) once it is built: `{title, url, type, excerpt, date, matches,
+ * terms}`, no WordPress request. Until then, WordPress's search (`src/lib/wordpress/search.ts`,
+ * the type filter mapped to that type's post type only): `{title, url, type, excerpt}`. A query
+ * without a letter or digit answers `[]` at once. Headers: `Cache-Control: public, max-age=0,
+ * s-maxage=60, stale-while-revalidate=60`, `Vary: s` and the `search` surrogate key (issue 5, 18):
+ * the results are the same for every visitor, and the query is in the `s` header, which must
+ * agree with the body, so a shared cache configured to store POST answers keyed by that header and
+ * the URL (deploy/varnish/site.vcl, the nginx example in docs/caching.md) can serve repeated
+ * searches, and cannot be fed a body's results under another query's key. Browsers never reuse a
+ * POST answer (`max-age=0`). Refusals and failures stay `no-store`. No answer cache in the process
+ * (the index answers in microseconds, and is updated by the webhook).
  *
  * Refusals are JSON `{error}`: 405 (with `Allow: POST`), 429 (with `Retry-After`; 30 searches per
  * 10 s per client), 415, 413 (over 4 KB), 400 (malformed JSON, `s` missing, not a string, empty,
- * too long; header missing, malformed encoding or different from the body). WordPress failing
- * (error status, timeout, unreadable answer) → 502 `{error: "Search is unavailable, please try
- * again."}`; what went wrong is logged, never sent (no WordPress host in the answer).
+ * too long; header missing, malformed encoding or different from the body; `type` unknown or
+ * repeated). WordPress failing (error status, timeout, unreadable answer) → 502 `{error: "Search
+ * is unavailable, please try again."}`; what went wrong is logged, never sent (no WordPress host
+ * in the answer).
  */
 
 export const SEARCH_MAX_BODY_BYTES = 4 * 1024;
@@ -41,9 +47,8 @@ export const SEARCH_MAX_BODY_BYTES = 4 * 1024;
 /** The header may hold 200 characters URL-encoded (up to 12 bytes each for 4-byte UTF-8). */
 export const SEARCH_MAX_HEADER_LENGTH = MAX_QUERY_LENGTH * 12;
 export const SEARCH_RATE_LIMIT = { points: 30, durationSeconds: 10 } as const;
-export const SEARCH_CACHE = { maxEntries: 500, ttlMs: 60_000 } as const;
-/** A search answer's lifetime in shared caches: as long as the server keeps it (SEARCH_CACHE). */
-const SEARCH_CACHE_SECONDS = SEARCH_CACHE.ttlMs / 1000;
+/** A search answer's lifetime in shared caches (the webhook purges `search` on every publish). */
+const SEARCH_CACHE_SECONDS = 60;
 export const SEARCH_CACHE_CONTROL = `public, max-age=0, s-maxage=${SEARCH_CACHE_SECONDS}, stale-while-revalidate=${SEARCH_CACHE_SECONDS}`;
 export const SEARCH_UNAVAILABLE_MESSAGE = 'Search is unavailable, please try again.';
 
@@ -66,30 +71,55 @@ export function checkSearchRequest(bodyS: unknown, header: string | undefined): 
   return { query: normalizeQuery(trimmed) };
 }
 
+/** The most results an answer holds. */
+export const SEARCH_LIMIT = 20;
+/** The URL parameter of the type filter. */
+export const TYPE_PARAMETER = 'type';
+
+/** The type filter of a request URL (`?type=news`): absent → null; or the problem with it. */
+export function checkTypeFilter(url: string | undefined): { type: ContentTypeName | null } | { problem: string } {
+  let values: string[];
+  try {
+    values = new URL(url ?? '/', 'http://site.invalid').searchParams.getAll(TYPE_PARAMETER);
+  } catch {
+    values = [];
+  }
+  const valid = CONTENT_TYPES.map((def) => def.name).join(', ');
+  if (values.length === 0) return { type: null };
+  if (values.length > 1) return { problem: `Give "${TYPE_PARAMETER}" at most once in the URL: one of ${valid}` };
+  const [value] = values;
+  if (!isContentTypeName(value)) {
+    const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+    return { problem: `Unknown ${TYPE_PARAMETER} ${JSON.stringify(shown)} in the URL: expected one of ${valid}` };
+  }
+  return { type: value };
+}
+
+/** Whether a query has something to search for: a letter or a digit (else the answer is `[]`). */
+export const hasSearchableText = (query: string): boolean => /[\p{L}\p{N}]/u.test(query);
+
+/** An index hit as the route answers it: the type's label, and the data for marks. */
+export function toSearchResultFromHit(hit: SearchHit): SearchResult {
+  return { title: hit.title, url: hit.url, type: contentType(hit.type).label, excerpt: hit.excerpt, date: hit.date, matches: hit.matches, terms: hit.terms };
+}
+
 export interface SearchHandlerOptions {
   /** The per-client limit (default: 30 per 10 s, in Redis when REDIS_URL is set, else in memory). */
   rateLimit?: RateLimit;
-  /** The search itself (default: WordPress). It is called with the normalized, lower-cased query. */
-  search?: (query: string) => Promise<SearchResult[]>;
+  /** The index answering, or null while there is none (default: this process's, ./siteIndex.ts). */
+  engine?: () => SearchEngine | null;
+  /** The fallback while there is no index (default: WordPress). Called with the normalized, lower-cased query and the type filter. */
+  search?: (query: string, type?: ContentTypeName) => Promise<SearchResult[]>;
   /** Whether to believe `X-Forwarded-For` (default: `TRUST_PROXY` from the configuration). */
   trustProxy?: () => boolean;
 }
 
-// One per process: the webhook and the search route are separate bundles (see processShared).
-const resultCaches = processShared('search-result-caches', () => new Set<{ clear(): void }>());
-
-/** Forgets every cached search result (the revalidation webhook calls it when content changes). */
-export function clearSearchCache(): void {
-  for (const cache of resultCaches) cache.clear();
-}
-
-/** A search route with its own limiter and result cache. */
+/** A search route with its own limiter. */
 export function createSearchHandler(options: SearchHandlerOptions = {}): NextApiHandler {
   const rateLimit = options.rateLimit ?? configuredRateLimit({ ...SEARCH_RATE_LIMIT, keyPrefix: 'search' });
+  const engine = options.engine ?? currentSearchEngine;
   const search = options.search ?? searchWordPress;
   const trustProxy = options.trustProxy ?? (() => getConfig().trustProxy);
-  const cache = createTtlCache<string, SearchResult[]>(SEARCH_CACHE.ttlMs, { maxEntries: SEARCH_CACHE.maxEntries });
-  resultCaches.add(cache);
 
   return jsonApiRoute('search', async (req, res) => {
     requireMethod(req, ['POST']);
@@ -97,14 +127,28 @@ export function createSearchHandler(options: SearchHandlerOptions = {}): NextApi
     const body = await readJsonObject(req, SEARCH_MAX_BODY_BYTES, '{"s": "text to search for"}');
     const checked = checkSearchRequest(body.s, headerValue(req, SEARCH_HEADER));
     if ('problem' in checked) throw new ApiError(400, checked.problem);
+    const filter = checkTypeFilter(req.url);
+    if ('problem' in filter) throw new ApiError(400, filter.problem);
+    const type = filter.type ?? undefined;
 
-    const key = checked.query.toLowerCase();
-    let results: SearchResult[];
-    try {
-      results = await cache.get(key, () => search(key));
-    } catch (error) {
-      console.error(`[search] the search failed: ${(error as Error)?.message ?? String(error)}`);
-      throw new ApiError(502, SEARCH_UNAVAILABLE_MESSAGE);
+    let results: SearchResult[] | null = null;
+    const index = engine();
+    if (!hasSearchableText(checked.query)) results = [];
+    else if (index) {
+      try {
+        results = index.search(checked.query, { type, limit: SEARCH_LIMIT }).slice(0, SEARCH_LIMIT).map(toSearchResultFromHit);
+      } catch (error) {
+        // The engine never throws (its contract); were it to, WordPress answers rather than a 500.
+        console.error(`[search] the index failed, asking WordPress: ${(error as Error)?.message ?? String(error)}`);
+      }
+    }
+    if (results === null) {
+      try {
+        results = await search(checked.query.toLowerCase(), type);
+      } catch (error) {
+        console.error(`[search] the search failed: ${(error as Error)?.message ?? String(error)}`);
+        throw new ApiError(502, SEARCH_UNAVAILABLE_MESSAGE);
+      }
     }
     res.setHeader('Cache-Control', SEARCH_CACHE_CONTROL);
     res.setHeader('Vary', SEARCH_HEADER);

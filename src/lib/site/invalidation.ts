@@ -3,7 +3,7 @@ import { isRecord } from '../isRecord';
 import { processShared } from '../processShared';
 import { redactRedisUrl, sharedRedisConnection, type RedisConnection } from '../redis/connection.mjs';
 import { reloadRedirectsFromRedis } from '../redirects/store';
-import { clearSearchCache } from '../search/handler';
+import { parseSearchItems, rebuildSearchIndex, updateSearchItems, type SearchItem } from '../search/siteIndex';
 import { clearBlockCssCache } from '../wordpress/blockCss';
 import { clearFrameImageCache } from '../wordpress/frameImages';
 import { clearFrameTypeCache } from '../wordpress/frames';
@@ -17,16 +17,22 @@ import { clearSitemapCache } from './sitemap';
  * Issue 10 §3: every instance learns of a webhook call. The regenerated pages are shared through
  * Redis (src/lib/cache/sharedIsrCache.mjs), but each server process also keeps copies of what it
  * read from WordPress: the menu and the post types, and (for content) the sitemap, the feeds,
- * search results, frame types and frame images. The webhook clears them in its own process
+ * frame types and frame images. The webhook clears them in its own process
  * (`clearProcessCaches`) and broadcasts the same on a Redis pub/sub channel of the Redis the site
  * already uses (REDIS_URL); every instance subscribes (instrumentation.ts, at `next start`) and
- * clears its copies.
+ * clears its copies. Issue 34: each instance's search index (src/lib/search/siteIndex.ts) follows
+ * the same messages: the changed items are read again, or the index is rebuilt.
  *
  * - Channel: `site:invalidate:{db}` (the `site:` prefix of every key of the site; the database
  *   number of REDIS_URL, default 0, because Redis's pub/sub ignores database numbers, and sites
  *   that share a Redis through `/1`, `/2`… must not clear each other's caches). No build id: an
  *   old build's instances, during a deploy, must follow too.
- * - Message: JSON `{"v": 1, "origin": "<process id>", "menu": bool, "content": bool, "redirects"?: true, "event"?: "…"}`.
+ * - Message: JSON `{"v": 1, "origin": "<process id>", "menu": bool, "content": bool, "redirects"?: true, "items"?: […], "event"?: "…"}`.
+ *   `items` (issue 34): the changed items `[{"type", "slug", "section"}]` (content-type names, at
+ *   most 100); each receiver reads them again into its search index before it acknowledges.
+ *   Absent means none (an older sender, or a change not given item by item): a message with
+ *   `menu: true`, or with `content: true` and no items (a `paths` call, an older sender), rebuilds
+ *   the index in the background instead. An older receiver ignores `items`.
  *   `redirects` (issue 33): the sender has written a new redirect table to Redis; each receiver
  *   reloads it from there (src/lib/redirects/store.ts) before it acknowledges. Absent means false
  *   (an older sender); an older receiver ignores it.
@@ -35,8 +41,9 @@ import { clearSitemapCache } from './sitemap';
  * - A Redis that is down never fails or slows the webhook: the publish is sent without waiting
  *   for it, skipped at once when the connection is not ready, and its failure is logged once per
  *   outage. The instances that missed a message follow when their copies expire (menu and post
- *   types 5 minutes, search 60 s, sitemap and feeds `REVALIDATE_SECONDS`), and the subscriber, when
- *   it connects again after losing Redis, clears every copy (messages sent meanwhile are lost).
+ *   types 5 minutes, the search index at its 15-minute rebuild, sitemap and feeds `REVALIDATE_SECONDS`),
+ *   and the subscriber, when it connects again after losing Redis, clears every copy and rebuilds
+ *   the search index (messages sent meanwhile are lost).
  * - The subscriber uses its own connection (a subscribed Redis connection can send no other
  *   command): a duplicate of the process's shared client, with the same timeouts and reconnection.
  *   Its outages are not logged again: the shared connection logs them.
@@ -48,10 +55,12 @@ const MESSAGE_VERSION = 1;
 export interface InvalidationScopes {
   /** The menu changed: the menu and the post types (which the menu's links go through). */
   menu: boolean;
-  /** Content changed: sitemap, feeds, search results, frame types, frame images. */
+  /** Content changed: sitemap, feeds, frame types, frame images (and, issue 34, the search index: see `items`). */
   content: boolean;
   /** Issue 33: the redirect table changed (in Redis): reload it from there. */
   redirects?: boolean;
+  /** Issue 34: the changed items, read again into the search index (at most 100; absent = none). */
+  items?: SearchItem[];
 }
 
 export interface InvalidationMessage extends InvalidationScopes {
@@ -95,7 +104,6 @@ export function clearProcessCaches(scopes: InvalidationScopes): void {
   if (scopes.content) {
     clearSitemapCache();
     clearFeedCache();
-    clearSearchCache();
     clearFrameTypeCache();
     clearFrameImageCache();
   }
@@ -114,12 +122,23 @@ export function decodeMessage(raw: string): InvalidationMessage | null {
     return null;
   }
   if (!isRecord(value)) return null;
-  const { v, origin, menu, content, event, id, redirects } = value;
+  const { v, origin, menu, content, event, id, redirects, items } = value;
   if (v !== MESSAGE_VERSION || typeof origin !== 'string' || origin === '' || typeof menu !== 'boolean' || typeof content !== 'boolean') return null;
   if (event !== undefined && typeof event !== 'string') return null;
   if (id !== undefined && (typeof id !== 'string' || id === '')) return null;
   if (redirects !== undefined && typeof redirects !== 'boolean') return null;
-  return { v, origin, menu, content, ...(redirects ? { redirects } : {}), ...(event === undefined ? {} : { event }), ...(id === undefined ? {} : { id }) };
+  const searchItems = items === undefined ? [] : parseSearchItems(items);
+  if (searchItems === null) return null;
+  return {
+    v,
+    origin,
+    menu,
+    content,
+    ...(redirects ? { redirects } : {}),
+    ...(searchItems.length ? { items: searchItems } : {}),
+    ...(event === undefined ? {} : { event }),
+    ...(id === undefined ? {} : { id }),
+  };
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -152,7 +171,7 @@ function publishInvalidation(redisUrl: string, scopes: InvalidationScopes, event
     if (!broadcastState.failing) {
       broadcastState.failing = true;
       log.error(
-        `[invalidate] could not tell the other instances to clear their caches (${reason}): they follow when their copies expire (menu 5 min, search 60 s, sitemap and feeds REVALIDATE_SECONDS); logged once until a broadcast goes through`,
+        `[invalidate] could not tell the other instances to clear their caches (${reason}): they follow when their copies expire (menu 5 min, search index 15 min, sitemap and feeds REVALIDATE_SECONDS); logged once until a broadcast goes through`,
       );
     }
     return null;
@@ -170,6 +189,7 @@ function publishInvalidation(redisUrl: string, scopes: InvalidationScopes, event
     menu: scopes.menu,
     content: scopes.content,
     ...(scopes.redirects ? { redirects: true } : {}),
+    ...(scopes.items?.length ? { items: scopes.items.map(({ type, slug, section }) => ({ type, slug, section })) } : {}),
     ...(event ? { event } : {}),
     ...(deps.id ? { id: deps.id } : {}),
   });
@@ -291,15 +311,32 @@ export function handleMessage(raw: string, origin: string, clear: (scopes: Inval
   const message = decodeMessage(raw);
   if (!message) return 'ignored';
   if (message.origin === origin) return 'own';
-  clear({ menu: message.menu, content: message.content, ...(message.redirects ? { redirects: true } : {}) });
+  clear({ menu: message.menu, content: message.content, ...(message.redirects ? { redirects: true } : {}), ...(message.items ? { items: message.items } : {}) });
   return 'cleared';
 }
 
-/** The subscriber's default: clear this process's copies, and reload the redirect table from Redis when it changed (issue 33). */
+/**
+ * Issue 34: what a change does to this process's search index. The items are read again (the
+ * promise settles when they are applied); a change not given item by item (`menu: true`, or
+ * content without items: a `paths` call, an older sender, a reconnection) rebuilds the index in the
+ * background. Never rejects.
+ */
+export function refreshSearchIndex(scopes: InvalidationScopes): Promise<void> {
+  const items = scopes.items ?? [];
+  if (scopes.menu || (scopes.content && items.length === 0)) void rebuildSearchIndex();
+  return updateSearchItems(items);
+}
+
+/**
+ * The subscriber's default: clear this process's copies, reload the redirect table from Redis when
+ * it changed (issue 33), and bring the search index up to date (issue 34). The returned promise
+ * (awaited before the ack) settles when the redirect table and the changed items are in.
+ */
 export function clearAndReload(redisUrl: string): (scopes: InvalidationScopes) => void | Promise<unknown> {
   return (scopes) => {
     clearProcessCaches(scopes);
-    if (scopes.redirects) return reloadRedirectsFromRedis(redisUrl);
+    const search = refreshSearchIndex(scopes);
+    return scopes.redirects ? Promise.all([reloadRedirectsFromRedis(redisUrl), search]) : search;
   };
 }
 
@@ -354,7 +391,8 @@ export function createInvalidationSubscriber(redisUrl: string, deps: SubscriberD
   client.on('ready', () => {
     if (closed) return;
     if (wasConnected) {
-      // Messages published while this connection was down are lost: start over from WordPress.
+      // Messages published while this connection was down are lost: start over from WordPress
+      // (the default `clear` also rebuilds the search index: menu and content, no items).
       void Promise.resolve(clear({ menu: true, content: true, redirects: true })).catch(failed);
     }
     wasConnected = true;

@@ -11,6 +11,7 @@ import { parseJson, readBody, requireJsonContentType, requireMethod } from '../a
 import { broadcastInvalidation, broadcastInvalidationAndWait, clearProcessCaches, type InvalidationScopes } from './invalidation';
 import { payloadKeys, purgeAfterRegeneration, redirectKeys, type PurgeReport } from './purgeOnPublish';
 import { reloadRedirectsFromWordPress } from '../redirects/store';
+import { rebuildSearchIndex, updateSearchItems, type SearchItem } from '../search/siteIndex';
 import { LAYOUT_KEY } from './surrogateKeys';
 import { LISTING_PATHS, STATIC_PAGES } from './sitePaths';
 
@@ -53,8 +54,15 @@ import { LISTING_PATHS, STATIC_PAGES } from './sitePaths';
  * bad slug or path).
  *
  * Every accepted call (but the test) clears this process's caches derived from WordPress content
- * (menu and post types for a menu change; sitemap, feeds, search results, frame types and frame
- * images for content) and broadcasts the same to every instance through Redis (./invalidation.ts).
+ * (menu and post types for a menu change; sitemap, feeds, frame types and frame images for
+ * content) and broadcasts the same to every instance through Redis (./invalidation.ts).
+ *
+ * Issue 34, the search index (src/lib/search/siteIndex.ts, docs/search-index.md §5): the items of
+ * a plugin payload, or the `{type, slug}` item, are read again into this process's index while the
+ * pages regenerate, and are in before the answer (and before the purge of `search` in front); the
+ * broadcast carries them (`items`) so every other instance does the same before it acknowledges.
+ * A menu change (`{"type": "menu"}`, the plugin's `"menu": true`) or a `paths` call rebuilds the
+ * index in the background.
  *
  * Not covered: paginated listing pages (page 2+) are not known cheaply and refresh on their ISR
  * interval.
@@ -393,6 +401,23 @@ export function invalidatedScopes(payload: RevalidatePayload): InvalidationScope
   }
 }
 
+/** Issue 34: the items a payload names, for the search index (none for menu, paths and test calls). */
+export function searchItemsOf(payload: RevalidatePayload): SearchItem[] {
+  switch (payload.kind) {
+    case 'content':
+      return [{ type: payload.type, slug: payload.slug, section: payload.section }];
+    case 'plugin':
+      return payload.items;
+    default:
+      return [];
+  }
+}
+
+/** Issue 34: whether a payload's change reaches the search index only through a rebuild (it names no items, or every page). */
+export function rebuildsSearchIndex(payload: RevalidatePayload): boolean {
+  return payload.kind === 'menu' || payload.kind === 'paths' || (payload.kind === 'plugin' && payload.menu);
+}
+
 /** The webhook's request handler (`pages/api/revalidate.ts`; its body parser must be off). */
 export const revalidateHandler = jsonApiRoute('revalidate', async (req: NextApiRequest, res: NextApiResponse) => {
   requireMethod(req, ['POST']);
@@ -434,12 +459,21 @@ export const revalidateHandler = jsonApiRoute('revalidate', async (req: NextApiR
   // Not awaited here. With a cache in front to purge, the purge (after the regeneration) waits for every instance's ack.
   let dropped: ReturnType<typeof broadcastInvalidationAndWait> | null = null;
   const anyScope = scopes.menu || scopes.content || scopes.redirects;
-  if (redisUrl && cachePurge && anyScope) dropped = broadcastInvalidationAndWait(redisUrl, scopes, event);
-  else if (redisUrl && anyScope) void broadcastInvalidation(redisUrl, scopes, event);
+  // Issue 34: the changed items go with the message, so every instance's search index reads them.
+  const items = searchItemsOf(payload);
+  const sent = items.length ? { ...scopes, items } : scopes;
+  if (redisUrl && cachePurge && anyScope) dropped = broadcastInvalidationAndWait(redisUrl, sent, event);
+  else if (redisUrl && anyScope) void broadcastInvalidation(redisUrl, sent, event);
+
+  // This instance's index: the items read again while the pages regenerate (awaited below, before
+  // the answer and the purge); a change of every page, or of paths, rebuilds it in the background.
+  const searchUpdated = updateSearchItems(items);
+  if (rebuildsSearchIndex(payload)) void rebuildSearchIndex();
 
   const { paths, error: listError } = await affectedPaths(payload);
   const revalidate = (path: string) => res.revalidate(path);
   const result = await revalidatePaths(paths, revalidate);
+  await searchUpdated;
   let body: RevalidateResult = result;
   let error = listError;
   let okStatus = 200;

@@ -1,6 +1,7 @@
 import { excerpt, htmlToText } from '../excerpt';
 import { isTestPage } from '../testPages';
-import { CONTENT_TYPES, DEFAULT_PAGE_SECTION, sitePath, type ContentTypeDef } from './contentTypes';
+import { CONTENT_TYPES, contentType, DEFAULT_PAGE_SECTION, sitePath, type ContentTypeDef } from './contentTypes';
+import type { ContentTypeName } from '../types';
 import { fetchJson, WP_PREFIX, wpUrl } from './http';
 import { contentTypeOfPostType, getPostTypes, postTypeOfContentType, type PostTypeMap } from './postTypes';
 import type { WpPost, WpSearchResult } from './raw';
@@ -121,12 +122,16 @@ export function toSearchResults(data: unknown, types: PostTypeMap): SearchResult
   return results;
 }
 
-/** Searches WordPress for a normalized query. Throws (`MaxRetriesError`, …) when WordPress fails. */
-export async function searchWordPress(query: string): Promise<SearchResult[]> {
+/**
+ * Searches WordPress for a normalized query; with `type` (the route's type filter, issue 34), that
+ * content type's post type only (none on this WordPress → []). Throws (`MaxRetriesError`, …) when
+ * WordPress fails.
+ */
+export async function searchWordPress(query: string, type?: ContentTypeName): Promise<SearchResult[]> {
   const types = await getPostTypes({ attempts: SEARCH_ATTEMPTS });
-  const subtypes = searchSubtypes(types);
+  const subtypes = type ? [postTypeOfContentType(types, contentType(type))].filter((name): name is string => name !== undefined) : searchSubtypes(types);
   if (subtypes.length === 0) {
-    console.warn('[search] WordPress has none of the content types of the table (by REST base): nothing to search');
+    if (!type) console.warn('[search] WordPress has none of the content types of the table (by REST base): nothing to search');
     return [];
   }
   const { data } = await fetchJson<unknown>(wordpressSearchUrl(serverContext().base, query, subtypes), { attempts: SEARCH_ATTEMPTS });
