@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { searchSite, SEARCH_ENDPOINT } from '@/lib/search/client';
+import { searchSite, searchUrl, SEARCH_ENDPOINT } from '@/lib/search/client';
 import type { SearchResult } from '@/lib/search/types';
 import { server } from '../setup/msw';
 
@@ -12,6 +12,7 @@ const RESULT: SearchResult = { title: 'Card services', url: '/pages/card-service
 
 interface Seen {
   method: string;
+  url: string;
   header: string | null;
   contentType: string | null;
   body: unknown;
@@ -21,8 +22,10 @@ function answer(respond: () => Response = () => HttpResponse.json([RESULT])) {
   const seen: Seen[] = [];
   server.use(
     http.all('*/api/search', async ({ request }) => {
+      const url = new URL(request.url);
       seen.push({
         method: request.method,
+        url: `${url.pathname}${url.search}`,
         header: request.headers.get('s'),
         contentType: request.headers.get('content-type'),
         body: await request.json().catch(() => undefined),
@@ -45,7 +48,9 @@ describe('spec §7 a search is POST /api/search with JSON {s} and a header s', (
   it('sends POST with the query in the JSON body and, URL-encoded, in the s header; returns the list', async () => {
     const seen = answer();
     await expect(searchSite('card services')).resolves.toEqual([RESULT]);
-    expect(seen).toEqual([{ method: 'POST', header: 'card%20services', contentType: 'application/json', body: { s: 'card services' } }]);
+    expect(seen).toEqual([
+      { method: 'POST', url: '/api/search', header: 'card%20services', contentType: 'application/json', body: { s: 'card services' } },
+    ]);
     expect(SEARCH_ENDPOINT).toBe('/api/search');
   });
 
@@ -77,5 +82,29 @@ describe('spec §7 a search is POST /api/search with JSON {s} and a header s', (
     const controller = new AbortController();
     controller.abort();
     await expect(searchSite('orchestration', controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('docs/search-index.md §6 the type filter travels in the URL: POST /api/search?type=<content-type name>', () => {
+  it('searchSite(s, signal, "news") posts to /api/search?type=news, the query still in the body and the header', async () => {
+    const seen = answer();
+    await expect(searchSite('card services', undefined, 'news')).resolves.toEqual([RESULT]);
+    expect(seen).toEqual([
+      { method: 'POST', url: '/api/search?type=news', header: 'card%20services', contentType: 'application/json', body: { s: 'card services' } },
+    ]);
+  });
+
+  it('no type (undefined or null) is the unfiltered /api/search', async () => {
+    const seen = answer();
+    await searchSite('cards', undefined, undefined);
+    await searchSite('cards', undefined, null);
+    expect(seen.map((s) => s.url)).toEqual(['/api/search', '/api/search']);
+    expect(searchUrl('pressRelease')).toBe('/api/search?type=pressRelease');
+  });
+
+  it('an empty query makes no request, filtered or not (spec §5)', async () => {
+    const seen = answer();
+    await expect(searchSite('  ', undefined, 'blog')).resolves.toEqual([]);
+    expect(seen).toEqual([]);
   });
 });

@@ -6,15 +6,16 @@ import SearchPage, { getStaticProps } from '../../pages/search';
 import { HeaderSearch } from '@/components/search/HeaderSearch';
 import { SEARCH_DEBOUNCE_MS } from '@/components/search/SiteSearch';
 import type { SearchResult } from '@/lib/search/types';
+import { CONTENT_TYPES } from '@/lib/wordpress/contentTypes';
 
 jest.mock('next/head', () => ({
   __esModule: true,
   default: ({ children }: { children: ReactNode }) => <>{children}</>,
 }));
 
-const mockSearchSite = jest.fn<Promise<SearchResult[]>, [string, AbortSignal | undefined]>();
+const mockSearchSite = jest.fn<Promise<SearchResult[]>, [string, AbortSignal | undefined, string | null | undefined]>();
 jest.mock('@/lib/search/client', () => ({
-  searchSite: (s: string, signal?: AbortSignal) => mockSearchSite(s, signal),
+  searchSite: (s: string, signal?: AbortSignal, type?: string | null) => mockSearchSite(s, signal, type),
 }));
 
 interface MockRouter {
@@ -81,7 +82,7 @@ describe('search page /search (spec §1 site search, §7 "Search")', () => {
     rerender(<SearchPage />);
     expect(input()).toHaveValue('payments');
     expect(mockSearchSite).toHaveBeenCalledTimes(1);
-    expect(mockSearchSite).toHaveBeenCalledWith('payments', expect.any(AbortSignal));
+    expect(mockSearchSite).toHaveBeenCalledWith('payments', expect.any(AbortSignal), null);
 
     expect(await screen.findByText('2 results for “payments”')).toBe(status());
     const items = within(screen.getByRole('list')).getAllByRole('listitem');
@@ -156,7 +157,7 @@ describe('search page /search (spec §1 site search, §7 "Search")', () => {
       await jest.advanceTimersByTimeAsync(1);
     });
     expect(mockSearchSite).toHaveBeenCalledTimes(1);
-    expect(mockSearchSite).toHaveBeenLastCalledWith('pay', expect.any(AbortSignal));
+    expect(mockSearchSite).toHaveBeenLastCalledWith('pay', expect.any(AbortSignal), null);
     expect(mockRouter.replace).toHaveBeenLastCalledWith({ pathname: '/search', query: { q: 'pay' } }, undefined, { shallow: true, scroll: false });
     expect(await screen.findByText('2 results for “pay”')).toBeInTheDocument();
     expect(input()).toHaveValue('pay'); // the URL update does not touch what was typed
@@ -180,7 +181,7 @@ describe('search page /search (spec §1 site search, §7 "Search")', () => {
       await jest.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
     });
     expect(mockSearchSite).toHaveBeenCalledTimes(2);
-    expect(mockSearchSite).toHaveBeenLastCalledWith('payments', expect.any(AbortSignal));
+    expect(mockSearchSite).toHaveBeenLastCalledWith('payments', expect.any(AbortSignal), null);
     expect(firstSignal.aborted).toBe(true);
 
     await act(async () => second.resolve([RESULTS[1] as SearchResult]));
@@ -195,11 +196,13 @@ describe('search page /search (spec §1 site search, §7 "Search")', () => {
     render(<SearchPage />);
     await user.type(input(), 'summit{Enter}');
     expect(mockSearchSite).toHaveBeenCalledTimes(1);
-    expect(mockSearchSite).toHaveBeenCalledWith('summit', expect.any(AbortSignal));
+    expect(mockSearchSite).toHaveBeenCalledWith('summit', expect.any(AbortSignal), null);
     expect(await screen.findByText('2 results for “summit”')).toBeInTheDocument();
-    // Tab from the box reaches the submit button, then the result links.
+    // Tab from the box reaches the submit button, the type filter (one stop: the chosen type), then the result links.
     await user.tab();
     expect(screen.getByRole('button', { name: 'Search' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('radio', { name: 'All' })).toHaveFocus();
     await user.tab();
     expect(screen.getByRole('link', { name: RESULTS[0]?.title })).toHaveFocus();
   });
@@ -232,7 +235,7 @@ describe('search page /search (spec §1 site search, §7 "Search")', () => {
     mockRouter.query = { q: 'loyalty' };
     rerender(<SearchPage />);
     expect(input()).toHaveValue('loyalty');
-    expect(mockSearchSite).toHaveBeenLastCalledWith('loyalty', expect.any(AbortSignal));
+    expect(mockSearchSite).toHaveBeenLastCalledWith('loyalty', expect.any(AbortSignal), null);
     expect(await screen.findByText('2 results for “loyalty”')).toBeInTheDocument();
   });
 
@@ -325,5 +328,202 @@ describe('header search box', () => {
     expect((container.querySelector('details') as HTMLDetailsElement).open).toBe(true);
     await user.click(screen.getByText('elsewhere'));
     expect((container.querySelector('details') as HTMLDetailsElement).open).toBe(false);
+  });
+});
+
+describe('search page: type filter, keyboard, marks and dates (docs/search-index.md part E)', () => {
+  const filter = () => screen.getByRole('group', { name: 'Filter by type' });
+  const radio = (name: string) => within(filter()).getByRole('radio', { name });
+
+  test('the filter: "All" and each content type by its plural label, radio buttons in a fieldset inside the form (submitted without JavaScript too)', () => {
+    render(<SearchPage />);
+    const names = within(filter())
+      .getAllByRole('radio')
+      .map((r) => (r.closest('label') as HTMLElement).textContent);
+    expect(names).toEqual(['All', ...CONTENT_TYPES.map((t) => t.pluralLabel)]);
+    expect(radio('All')).toBeChecked();
+    expect(screen.getByRole('search', { name: 'Search the site' })).toContainElement(filter());
+    expect(filter().tagName).toBe('FIELDSET');
+    for (const r of within(filter()).getAllByRole('radio')) expect(r).toHaveAttribute('name', 'type');
+    expect(radio('News')).toHaveAttribute('value', 'news');
+  });
+
+  test('choosing a type searches at once with that type, puts type in the URL (shallow replace) and announces the filtered count', async () => {
+    mockSearchSite.mockResolvedValue(RESULTS);
+    mockRouter.query = { q: 'payments' };
+    const user = userEvent.setup();
+    render(<SearchPage />);
+    await screen.findByText('2 results for “payments”');
+
+    mockSearchSite.mockResolvedValue([RESULTS[0] as SearchResult]);
+    await user.click(radio('Events'));
+    expect(radio('Events')).toBeChecked();
+    expect(mockSearchSite).toHaveBeenCalledTimes(2);
+    expect(mockSearchSite).toHaveBeenLastCalledWith('payments', expect.any(AbortSignal), 'event');
+    expect(mockRouter.replace).toHaveBeenLastCalledWith({ pathname: '/search', query: { q: 'payments', type: 'event' } }, undefined, {
+      shallow: true,
+      scroll: false,
+    });
+    expect(await screen.findByText('1 result for “payments” in Events')).toBe(status());
+
+    // Back to All: no type in the request or the URL.
+    await user.click(radio('All'));
+    expect(mockSearchSite).toHaveBeenLastCalledWith('payments', expect.any(AbortSignal), null);
+    expect(mockRouter.replace).toHaveBeenLastCalledWith({ pathname: '/search', query: { q: 'payments' } }, undefined, { shallow: true, scroll: false });
+  });
+
+  test('a type chosen while typing is still in its pause searches at once for what the box holds', async () => {
+    jest.useFakeTimers();
+    mockSearchSite.mockResolvedValue(RESULTS);
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    render(<SearchPage />);
+    await user.type(input(), 'loyalty');
+    await user.click(radio('News'));
+    expect(mockSearchSite).toHaveBeenCalledTimes(1);
+    expect(mockSearchSite).toHaveBeenLastCalledWith('loyalty', expect.any(AbortSignal), 'news');
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS * 2);
+    });
+    expect(mockSearchSite).toHaveBeenCalledTimes(1); // the pending keystroke search was cancelled
+  });
+
+  test('an empty box with a type makes no request (spec §5), but the URL keeps the type', async () => {
+    const user = userEvent.setup();
+    render(<SearchPage />);
+    await user.click(radio('Pages'));
+    expect(mockSearchSite).not.toHaveBeenCalled();
+    expect(mockRouter.replace).toHaveBeenLastCalledWith({ pathname: '/search', query: { type: 'page' } }, undefined, { shallow: true, scroll: false });
+    expect(status()).toHaveTextContent('');
+  });
+
+  test('type from the URL on load and on back/forward: the radio follows and the search uses it; an unknown type is All', async () => {
+    mockSearchSite.mockResolvedValue(RESULTS);
+    mockRouter.query = { q: 'payments', type: 'pressRelease' };
+    const { rerender } = render(<SearchPage />);
+    expect(radio('Press releases')).toBeChecked();
+    expect(mockSearchSite).toHaveBeenLastCalledWith('payments', expect.any(AbortSignal), 'pressRelease');
+    expect(await screen.findByText('2 results for “payments” in Press releases')).toBeInTheDocument();
+
+    mockRouter.query = { q: 'payments' }; // back
+    rerender(<SearchPage />);
+    expect(radio('All')).toBeChecked();
+    expect(mockSearchSite).toHaveBeenLastCalledWith('payments', expect.any(AbortSignal), null);
+    expect(await screen.findByText('2 results for “payments”')).toBe(status());
+
+    mockRouter.query = { q: 'payments', type: 'nonsense' };
+    rerender(<SearchPage />);
+    expect(radio('All')).toBeChecked();
+    expect(mockSearchSite).toHaveBeenCalledTimes(2); // the same search as before: nothing new to ask
+    expect(mockRouter.replace).not.toHaveBeenCalled();
+  });
+
+  test('keyboard: ArrowDown from the box to the first result, Down/Up between results, Up from the first back to the box', async () => {
+    mockSearchSite.mockResolvedValue(RESULTS);
+    mockRouter.query = { q: 'payments' };
+    const user = userEvent.setup();
+    render(<SearchPage />);
+    await screen.findByText('2 results for “payments”');
+    const [first, second] = RESULTS.map((r) => screen.getByRole('link', { name: r.title }));
+
+    await user.click(input());
+    await user.keyboard('{ArrowDown}');
+    expect(first).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(second).toHaveFocus();
+    await user.keyboard('{ArrowDown}'); // the last: stays (the page may scroll)
+    expect(second).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(first).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(input()).toHaveFocus();
+    // With a modifier the arrows are the browser's.
+    await user.keyboard('{Shift>}{ArrowDown}{/Shift}');
+    expect(input()).toHaveFocus();
+  });
+
+  test('keyboard: ArrowDown without results stays in the box; the arrows are not taken from the box then', async () => {
+    const user = userEvent.setup();
+    render(<SearchPage />);
+    await user.click(input());
+    const event = new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true });
+    act(() => {
+      input().dispatchEvent(event);
+    });
+    expect(event.defaultPrevented).toBe(false);
+    expect(input()).toHaveFocus();
+  });
+
+  test('keyboard: Escape in the box clears it, the results and q, and says so; Escape in an empty box is left alone', async () => {
+    mockSearchSite.mockResolvedValue(RESULTS);
+    mockRouter.query = { q: 'payments' };
+    const user = userEvent.setup();
+    render(<SearchPage />);
+    await screen.findByText('2 results for “payments”');
+    await user.click(input());
+    await user.keyboard('{Escape}');
+    expect(input()).toHaveValue('');
+    expect(input()).toHaveFocus();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    expect(status()).toHaveTextContent('Search cleared');
+    expect(mockRouter.replace).toHaveBeenLastCalledWith({ pathname: '/search', query: {} }, undefined, { shallow: true, scroll: false });
+    expect(mockSearchSite).toHaveBeenCalledTimes(1);
+
+    const event = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    act(() => {
+      input().dispatchEvent(event);
+    });
+    expect(event.defaultPrevented).toBe(false);
+  });
+
+  test('Enter on a result opens it (a native link: the router follows the click)', async () => {
+    mockSearchSite.mockResolvedValue(RESULTS);
+    mockRouter.query = { q: 'payments' };
+    render(<SearchPage />);
+    await screen.findByText('2 results for “payments”');
+    const link = screen.getByRole('link', { name: RESULTS[0]?.title });
+    expect(link.tagName).toBe('A');
+    expect(link).toHaveAttribute('href', RESULTS[0]?.url);
+  });
+
+  test('marks: the matched words of titles and excerpts are <mark>s; the link keeps the whole title as its name', async () => {
+    mockSearchSite.mockResolvedValue([
+      {
+        title: 'Card payments for payment providers',
+        url: '/resources/blogs/card-payments',
+        type: 'Blog post',
+        excerpt: 'How payments flow.',
+        date: '2026-02-10T09:00:00',
+        matches: { title: [[5, 13], [18, 25]], excerpt: [[4, 12], [40, 50]] },
+        terms: ['payments'],
+      },
+      { title: 'Wallets', url: '/pages/wallets', type: 'Page', excerpt: 'No marks here.' },
+    ]);
+    mockRouter.query = { q: 'payments' };
+    render(<SearchPage />);
+    await screen.findByText('2 results for “payments”');
+    const [marked, plain] = within(screen.getByRole('list')).getAllByRole('listitem') as HTMLElement[];
+    const link = within(marked as HTMLElement).getByRole('link', { name: 'Card payments for payment providers' });
+    expect([...link.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['payments', 'payment']);
+    const excerpt = within(marked as HTMLElement).getByText((_, el) => el?.tagName === 'P' && el.textContent === 'How payments flow.');
+    expect([...excerpt.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['payments']); // [40, 50] is out of bounds: ignored
+    expect((plain as HTMLElement).querySelector('mark')).toBeNull();
+  });
+
+  test('dates: a valid date is a <time dateTime> beside the type, formatted as the site\'s other dates; a bad one shows nothing', async () => {
+    mockSearchSite.mockResolvedValue([
+      { title: 'Dated', url: '/about-us/news/dated', type: 'News', excerpt: '', date: '2026-02-10T09:00:00' },
+      { title: 'Bad date', url: '/about-us/news/bad', type: 'News', excerpt: '', date: 'yesterday' },
+      { title: 'No date', url: '/pages/none', type: 'Page', excerpt: '' },
+    ]);
+    mockRouter.query = { q: 'dated' };
+    render(<SearchPage />);
+    await screen.findByText('3 results for “dated”');
+    const [dated, bad, none] = within(screen.getByRole('list')).getAllByRole('listitem') as HTMLElement[];
+    const time = (dated as HTMLElement).querySelector('time');
+    expect(time).toHaveAttribute('dateTime', '2026-02-10T09:00');
+    expect(time).toHaveTextContent('February 10, 2026');
+    expect(time?.closest('p')).toHaveTextContent('NewsFebruary 10, 2026');
+    expect((bad as HTMLElement).querySelector('time')).toBeNull();
+    expect((none as HTMLElement).querySelector('time')).toBeNull();
   });
 });
