@@ -78,10 +78,12 @@ describe('search load: many clients', () => {
   });
 
   it('issue 33: --only a,b (or BENCH_ONLY) runs just those phases and the build; the redirects phase can be skipped or run alone', () => {
-    expect(parseBenchOptions(['--only', 'redirects'], {})).toMatchObject({ skip: ['js', 'serving', 'images', 'lighthouse', 'revalidation', 'interaction'] });
-    expect(parseBenchOptions([], { BENCH_ONLY: 'serving,redirects' })).toMatchObject({ skip: ['js', 'images', 'lighthouse', 'revalidation', 'interaction'] });
+    expect(parseBenchOptions(['--only', 'redirects'], {})).toMatchObject({ skip: ['js', 'serving', 'images', 'lighthouse', 'revalidation', 'interaction', 'search'] });
+    expect(parseBenchOptions([], { BENCH_ONLY: 'serving,redirects' })).toMatchObject({ skip: ['js', 'images', 'lighthouse', 'revalidation', 'interaction', 'search'] });
     expect(parseBenchOptions(['--skip', 'redirects'], {})).toMatchObject({ skip: ['redirects'] });
     expect(() => parseBenchOptions(['--only', 'nothing'], {})).toThrow(UsageError);
+    // Issue 34: the search phase runs alone the same way.
+    expect(parseBenchOptions(['--only', 'search'], {})).toMatchObject({ skip: ['js', 'serving', 'images', 'lighthouse', 'revalidation', 'interaction', 'redirects'] });
     expect(() => parseBenchOptions(['--only', 'build'], {})).toThrow(UsageError);
   });
 });
