@@ -11,21 +11,14 @@ import { ARTIFACTS_DIR } from './harness/config';
 import { DESKTOP, launchBrowser, MOBILE, openPage } from './helpers/browser';
 import { readState } from './helpers/site';
 import { exitPreview, expectExpiredTamperedAndOtherItemRefused, expectPreviewAnswer, expectPreviewBar, previewCookies, previewLink } from './helpers/preview';
+import { fakeAdmin } from './helpers/fakeAdmin';
 
 const state = readState();
 const EDITOR = 1;
 const PUBLISHED = { id: 521, slug: 'corvane-opens-regional-office-in-denver', title: 'Corvane opens a regional office in Denver' };
 const PUBLISHED_PATH = `/about-us/news/${PUBLISHED.slug}`;
 
-async function admin(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${state.wordpressUrl}/__fake/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} /__fake/${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as Record<string, unknown>;
-}
+const admin = fakeAdmin;
 
 let browser: Browser;
 

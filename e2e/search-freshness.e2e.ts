@@ -11,21 +11,13 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { DESKTOP, launchBrowser, openPage } from './helpers/browser';
-import { poll, readState, revalidate, siteUrl } from './helpers/site';
+import { poll, revalidate, siteUrl } from './helpers/site';
+import { fakeAdmin } from './helpers/fakeAdmin';
 
-const state = readState();
 const WORD = `zebraquartz${Date.now().toString(36)}`;
 const FRESHNESS_MS = 2000;
 
-async function admin(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${state.wordpressUrl}/__fake/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} /__fake/${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as Record<string, unknown>;
-}
+const admin = fakeAdmin;
 
 /** The site's answer to a search, as the browser client asks it (a few calls: well within the 30 per 10 s limit). */
 async function search(s: string): Promise<Record<string, unknown>[]> {
