@@ -78,15 +78,8 @@ const MAX_TF = 255;
 /** Removed documents stay in the postings until they are this many and a quarter of the live ones. */
 const VACUUM_MIN = 500;
 
-interface Stored {
-  id: string;
-  type: ContentTypeName;
-  url: string;
-  title: string;
-  excerpt: string;
-  date: string;
-  slug: string;
-}
+/** What the engine keeps of a document: what a hit returns, and the slug (for `idOf`). */
+type Stored = Omit<SearchHit, 'score' | 'matches' | 'terms'> & Pick<SearchDocument, 'slug'>;
 
 interface QueryWord {
   /** As typed, lower-cased (what `terms` reports). */
