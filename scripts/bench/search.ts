@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { Budget, Metric } from './report';
 import { measure, searchTarget, type LoadSettings } from './serving';
-import { SCALE_QUERIES } from '../search/scale';
+import { SCALE_QUERIES } from '../search/scaleQueries';
 
 /**
  * Issue 34, the search phase of `npm run bench` (`--only search` runs it alone after the build):

@@ -11,14 +11,9 @@
 import { performance } from 'node:perf_hooks';
 import { createSeedStore } from '../../__mocks__/wordpress/store';
 import { createSearchEngine } from '../../src/lib/search/engine';
+import { SCALE_QUERIES } from './scaleQueries';
 import { storeDocuments } from './seedDocuments';
 
-/** What a visitor types: exact words, prefixes while typing, misspellings, several words. */
-export const SCALE_QUERIES = [
-  'payments', 'paym', 'terminal estate', 'orchestraton', 'contacless', 'loyalty', 'campus dining',
-  'declines', 'tables', 'galery', 'secure switching', 'vision ai', 'hotel', 'reseller terminals',
-  'donation on device', 'business inteligence', 'release notes', 'checkout', 'summit 2026', 'card',
-];
 
 function argument(name: string, fallback: number): number {
   const i = process.argv.indexOf(name);
