@@ -37,6 +37,7 @@ import {
   DIST_DIR_NAME,
   FLOOR_DIST_DIR,
   FLOOR_HTML,
+  LOG_DIR,
   RESULTS_DIR,
   runBuild,
   runFloorBuild,
@@ -561,6 +562,7 @@ async function searchIndexPhase(ctx: Context): Promise<void> {
     const { metrics, details } = await searchPhase({
       siteUrl: addresses.siteUrl,
       root: ROOT,
+      siteLog: path.join(LOG_DIR, 'site.log'),
       settings: { connections: options.connections, duration: options.duration, warmup: options.warmup },
       wordpressRequests: (reset = false) => fakeStats(addresses.wordpressUrl, reset),
       log,
