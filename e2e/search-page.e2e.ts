@@ -10,7 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page, Route } from 'playwright-core';
 import { ARTIFACTS_DIR } from './harness/config';
 import { DESKTOP, LAYOUT_SHIFT_TOLERANCE, launchBrowser, layoutShiftScore, MOBILE, openPage, settled } from './helpers/browser';
 import { gotoHydrated, poll, siteUrl, squash } from './helpers/site';
@@ -29,8 +29,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(viewport: { width: number; height: number } = DESKTOP) {
-  const opened = await openPage(browser, viewport);
+async function open(viewport: { width: number; height: number } = DESKTOP, options: BrowserContextOptions = {}) {
+  const opened = await openPage(browser, viewport, options);
   contexts.push(opened.context);
   return opened;
 }
@@ -257,6 +257,20 @@ describe('search page: marks, filter, keyboard, no layout shift (docs/search-ind
     await page.waitForURL((url) => url.pathname === ANSWER[1]?.url);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(errors.pageErrors).toEqual([]);
+  });
+
+  test('the keyboard hint is shown with a keyboard and mouse, not on a touch-only phone (no arrow keys there)', async () => {
+    const hint = (page: Page) => page.getByText('The down arrow key moves to them; Escape clears the box.');
+    const desktop = await open();
+    await desktop.page.goto(siteUrl('/search'));
+    expect(await hint(desktop.page).isVisible()).toBe(true);
+    const phone = await open(MOBILE, { hasTouch: true, isMobile: true });
+    await phone.page.goto(siteUrl('/search'));
+    await searchBox(phone.page).waitFor();
+    expect(await hint(phone.page).isVisible()).toBe(false);
+    // The box still describes itself on the phone: the first sentence stays.
+    const description = await searchBox(phone.page).evaluate((input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.innerText.trim());
+    expect(description).toBe('Results appear as you type.');
   });
 
   test('no layout shift while results arrive, between keystrokes and on a filter change (1280 and 375 px)', async () => {

@@ -232,7 +232,9 @@ export function SiteSearch() {
           </button>
         </div>
         <p id={hintId} className={styles.hint}>
-          Results appear as you type. The down arrow key moves to them; Escape clears the box.
+          Results appear as you type.
+          {/* Not on touch screens, which have no arrow keys (the rule is in the CSS: no script decides it). */}
+          <span className={styles.keysHint}> The down arrow key moves to them; Escape clears the box.</span>
         </p>
         <fieldset className={styles.filter}>
           <legend className={styles.legend}>Filter by type</legend>
