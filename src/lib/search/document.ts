@@ -4,6 +4,7 @@ import { isRecord } from '../isRecord';
 import { isTestPage } from '../testPages';
 import type { ContentTypeName } from '../types';
 import { DEFAULT_PAGE_SECTION, sitePath } from '../wordpress/contentTypes';
+import { frameIdList } from '../wordpress/frames';
 import { SEARCH_EXCERPT_WORDS } from '../wordpress/search';
 
 /**
@@ -154,23 +155,11 @@ function collectFrameText(value: unknown, key: string, asBody: boolean, out: { b
   }
 }
 
-/** The frame ids of a page's `acf.frames` (numbers, numeric strings, or `{ID}`/`{id}` objects). */
-function frameIds(value: unknown): number[] {
-  if (!Array.isArray(value)) return [];
-  const ids: number[] = [];
-  for (const item of value) {
-    const id = isRecord(item) ? (item.ID ?? item.id) : item;
-    const n = typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
-    if (typeof n === 'number' && Number.isSafeInteger(n) && n > 0) ids.push(n);
-  }
-  return ids;
-}
-
 /** The text of a page's frames, in the page's order; frames missing from the map or not published are skipped. */
 export function framesText(ids: unknown, frames: ReadonlyMap<number, unknown> | undefined): HtmlText {
   const out = { body: [] as string[], headings: [] as string[] };
   if (!frames) return out2(out);
-  for (const id of frameIds(ids)) {
+  for (const id of frameIdList(ids)) {
     const frame = frames.get(id);
     if (!isRecord(frame) || (frame.status !== undefined && frame.status !== 'publish')) continue;
     if (isRecord(frame.acf)) collectFrameText(frame.acf, '', false, out);

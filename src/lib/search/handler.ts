@@ -136,7 +136,7 @@ export function createSearchHandler(options: SearchHandlerOptions = {}): NextApi
     if (!hasSearchableText(checked.query)) results = [];
     else if (index) {
       try {
-        results = index.search(checked.query, { type, limit: SEARCH_LIMIT }).slice(0, SEARCH_LIMIT).map(toSearchResultFromHit);
+        results = index.search(checked.query, { type, limit: SEARCH_LIMIT }).map(toSearchResultFromHit);
       } catch (error) {
         // The engine never throws (its contract); were it to, WordPress answers rather than a 500.
         console.error(`[search] the index failed, asking WordPress: ${(error as Error)?.message ?? String(error)}`);

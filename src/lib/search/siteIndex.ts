@@ -3,6 +3,8 @@ import { processShared } from '../processShared';
 import type { ContentTypeName } from '../types';
 import { CONTENT_TYPES, contentType, isContentTypeName } from '../wordpress/contentTypes';
 import { fetchJson, segment, WP_PREFIX, wpUrl, type Query } from '../wordpress/http';
+import { headerNumber, isPastLastPage } from '../wordpress/content';
+import { frameIdList } from '../wordpress/frames';
 import { serverContext } from '../wordpress/serverContext';
 import { toSearchDocument, type SearchDocument } from './document';
 import { createSearchEngine, type SearchEngine } from './engine';
@@ -136,13 +138,6 @@ export function startSearchIndex(): Promise<void> {
 
 const wp = (path: string, query: Query = {}) => wpUrl(serverContext().base, WP_PREFIX, path, query);
 
-const isPastLastPage = (status: number, data: unknown) => status === 400 && isRecord(data) && data.code === 'rest_post_invalid_page_number';
-
-function headerNumber(headers: Headers, name: string): number | null {
-  const value = Number(headers.get(name));
-  return headers.has(name) && Number.isFinite(value) ? value : null;
-}
-
 /** Every item of a collection, page by page. Throws when a page cannot be read or is not a list. */
 async function walk(restBase: string, fields?: string): Promise<unknown[]> {
   const all: unknown[] = [];
@@ -154,18 +149,6 @@ async function walk(restBase: string, fields?: string): Promise<unknown[]> {
     const totalPages = headerNumber(headers, 'X-WP-TotalPages');
     if (data.length < BUILD_PAGE_SIZE || (totalPages !== null && page >= totalPages)) return all;
   }
-}
-
-function positiveInt(value: unknown): number | null {
-  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : null;
-}
-
-/** A page's frame ids (`acf.frames`: numbers, numeric strings or post objects), in order. */
-function frameIdsOf(raw: Record<string, unknown>): number[] {
-  const frames = isRecord(raw.acf) ? raw.acf.frames : undefined;
-  if (!Array.isArray(frames)) return [];
-  return frames.flatMap((entry) => positiveInt(isRecord(entry) ? (entry.ID ?? entry.id) : entry) ?? []);
 }
 
 /** Every published document of the site. Throws when any type (or the frames) cannot be read. */
@@ -196,7 +179,7 @@ async function readItem({ type, slug }: SearchItem): Promise<Operation> {
   let frames: Map<number, unknown> | undefined;
   if (type === 'page') {
     // A frame WordPress no longer has (404) is left out, as the build leaves it out.
-    const ids = [...new Set(frameIdsOf(raw))];
+    const ids = [...new Set(frameIdList(isRecord(raw.acf) ? raw.acf.frames : undefined))];
     const read = await Promise.all(ids.map((id) => fetchJson<unknown>(wp(`${FRAME_REST_BASE}/${segment(id)}`), { isAnswer: (status) => status === 404 })));
     frames = new Map(ids.flatMap((id, i) => (read[i].status === 404 ? [] : [[id, read[i].data] as const])));
   }

@@ -73,12 +73,14 @@ export interface CollectionPage {
   totalPages: number;
 }
 
-function headerNumber(headers: Headers, name: string): number | null {
+/** A number header of WordPress's answer (`X-WP-Total`, `X-WP-TotalPages`), or null. */
+export function headerNumber(headers: Headers, name: string): number | null {
   const value = Number(headers.get(name));
   return headers.has(name) && Number.isFinite(value) ? value : null;
 }
 
-const isPastLastPage = (status: number, data: unknown) =>
+/** WordPress's 400 for a page past the last of a collection (an empty page, not a failure). */
+export const isPastLastPage = (status: number, data: unknown) =>
   status === 400 && (data as WpError | null)?.code === 'rest_post_invalid_page_number';
 
 /**

@@ -470,20 +470,30 @@ export async function getFrameBySlug(slug: string): Promise<Frame | null> {
   return raw === null ? null : toFrame(raw, 0);
 }
 
-/** Frame ids in `acf.frames`: numbers, numeric strings, or post objects (an ACF relationship field). */
+/**
+ * Frame ids in `acf.frames`: numbers, numeric strings, or post objects (an ACF relationship
+ * field), in order; an entry that is none of these is handed to `skipped`. Not a list → [].
+ * (The page reads below and the search index's documents read frames the same way.)
+ */
+export function frameIdList(value: unknown, skipped: (entry: unknown) => void = () => undefined): number[] {
+  if (!Array.isArray(value)) return [];
+  const ids: number[] = [];
+  for (const entry of value) {
+    const id = positiveInt(isRecord(entry) ? (entry.ID ?? entry.id) : entry);
+    if (id === null) skipped(entry);
+    else ids.push(id);
+  }
+  return ids;
+}
+
+/** A page's frame ids, warning about what is not one. */
 function frameIds(value: unknown, pageSlug: string): number[] {
   if (value === undefined || value === null || value === '' || value === false) return [];
   if (!Array.isArray(value)) {
     warn(`page ${pageSlug}: acf.frames is not a list; the page has no frames`);
     return [];
   }
-  const ids: number[] = [];
-  for (const entry of value) {
-    const id = positiveInt(isRecord(entry) ? (entry.ID ?? entry.id) : entry);
-    if (id === null) warn(`page ${pageSlug}: skipped the frame reference ${JSON.stringify(entry)}`);
-    else ids.push(id);
-  }
-  return ids;
+  return frameIdList(value, (entry) => warn(`page ${pageSlug}: skipped the frame reference ${JSON.stringify(entry)}`));
 }
 
 /**
