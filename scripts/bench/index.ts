@@ -53,7 +53,7 @@ import { redirectPhase } from './redirects';
 import { searchPhase } from './search';
 import { freePort } from '../../e2e/harness/processes';
 import { HOST } from '../../e2e/harness/config';
-import { getTarget, measure, SEARCH_TERMS, searchTarget, type LoadResult } from './serving';
+import { getTarget, measure, SEARCH_TERMS, searchTarget, type LoadResult, type LoadSettings } from './serving';
 import { fetchAll, startBenchVarnish, startNginxFile } from './cache';
 
 const BUDGETS = {
@@ -535,15 +535,15 @@ async function keepingNextEnv<T>(run: () => Promise<T>): Promise<T> {
   });
 }
 
-/** Issue 33: an old slug's 301 beside the cached article, through next start and Varnish; WordPress requests during the redirect loads (./redirects.ts). */
-async function redirectsPhase(ctx: Context): Promise<void> {
+/** What the redirects and search phases share: their settings, and their rows added to the run (a phase that throws is one failed row). */
+async function loadPhase(
+  ctx: Context,
+  failedRow: Pick<Metric, 'name' | 'unit'>,
+  run: (shared: { settings: LoadSettings; wordpressRequests: (reset?: boolean) => ReturnType<typeof fakeStats>; log: typeof log }) => Promise<{ metrics: Metric[]; details: string[] }>,
+): Promise<void> {
   const { options, addresses } = ctx;
   try {
-    const { metrics, details } = await redirectPhase({
-      siteUrl: addresses.siteUrl,
-      sitePort: addresses.sitePort,
-      varnishPort: await freePort(),
-      article: ctx.article,
+    const { metrics, details } = await run({
       settings: { connections: options.connections, duration: options.duration, warmup: options.warmup },
       wordpressRequests: (reset = false) => fakeStats(addresses.wordpressUrl, reset),
       log,
@@ -551,28 +551,21 @@ async function redirectsPhase(ctx: Context): Promise<void> {
     ctx.metrics.push(...metrics);
     ctx.details.push(...details);
   } catch (error) {
-    ctx.metrics.push({ name: 'redirects: old slug 301, next start, requests/s', value: null, unit: 'req/s', note: errorText(error) });
+    ctx.metrics.push({ ...failedRow, value: null, note: errorText(error) });
   }
 }
 
+/** Issue 33: an old slug's 301 beside the cached article, through next start and Varnish; WordPress requests during the redirect loads (./redirects.ts). */
+const redirectsPhase = (ctx: Context) =>
+  loadPhase(ctx, { name: 'redirects: old slug 301, next start, requests/s', unit: 'req/s' }, async (shared) =>
+    redirectPhase({ ...shared, siteUrl: ctx.addresses.siteUrl, sitePort: ctx.addresses.sitePort, varnishPort: await freePort(), article: ctx.article }),
+  );
+
 /** Issue 34: the search index's build time and memory at 2,000 and 20,000 items; the route's latency at 1 and 20 connections; WordPress requests per search (./search.ts). */
-async function searchIndexPhase(ctx: Context): Promise<void> {
-  const { options, addresses } = ctx;
-  try {
-    const { metrics, details } = await searchPhase({
-      siteUrl: addresses.siteUrl,
-      root: ROOT,
-      siteLog: path.join(LOG_DIR, 'site.log'),
-      settings: { connections: options.connections, duration: options.duration, warmup: options.warmup },
-      wordpressRequests: (reset = false) => fakeStats(addresses.wordpressUrl, reset),
-      log,
-    });
-    ctx.metrics.push(...metrics);
-    ctx.details.push(...details);
-  } catch (error) {
-    ctx.metrics.push({ name: 'search: POST /api/search, 1 connection, p50', value: null, unit: 'ms', note: errorText(error) });
-  }
-}
+const searchIndexPhase = (ctx: Context) =>
+  loadPhase(ctx, { name: 'search: POST /api/search, 1 connection, p50', unit: 'ms' }, (shared) =>
+    searchPhase({ ...shared, siteUrl: ctx.addresses.siteUrl, root: ROOT, siteLog: path.join(LOG_DIR, 'site.log') }),
+  );
 
 /** (b) of the publishing phase: a menu change on the bench's generated site (the content server counts WordPress's requests). */
 async function menuChangePhase(ctx: Context): Promise<void> {
