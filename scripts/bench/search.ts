@@ -111,7 +111,8 @@ export async function searchPhase(deps: SearchPhaseDeps): Promise<{ metrics: Met
   try {
     await waitForIndex(deps.siteUrl);
     // "[search] search index built: 1996 items in 1.0 s" (src/lib/search/siteIndex.ts), the first build after `next start`.
-    const built = existsSync(deps.siteLog) ? /search index built: (\d+) items in ([\d.]+) s/.exec(readFileSync(deps.siteLog, 'utf8')) : null;
+    // The log keeps earlier runs (it is appended to): this run's line is the last one.
+    const built = existsSync(deps.siteLog) ? [...readFileSync(deps.siteLog, 'utf8').matchAll(/search index built: (\d+) items in ([\d.]+) s/g)].pop() : undefined;
     metrics.push({
       name: "search: the site's index built from WordPress at next start",
       value: built ? Number(built[2]) : null,
