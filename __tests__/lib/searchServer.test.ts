@@ -132,7 +132,7 @@ describe('the search cache: bounded, least recently used evicted first, entries 
   afterEach(() => jest.useRealTimers());
 
   it('keeps at most maxEntries, evicting the least recently used', async () => {
-    const cache = createTtlCache<string, string>(60_000, { maxEntries: 2 });
+    const cache = createTtlCache<string, string>(60_000, { name: 'test-lru', maxEntries: 2 });
     const load = jest.fn(async () => 'v');
     await cache.get('a', load);
     await cache.get('b', load);
@@ -148,7 +148,7 @@ describe('the search cache: bounded, least recently used evicted first, entries 
 
   it('an entry expires after ttlMs; a rejected load is not kept; clear forgets everything', async () => {
     jest.useFakeTimers();
-    const cache = createTtlCache<string, number>(1000, { maxEntries: 10 });
+    const cache = createTtlCache<string, number>(1000, { name: 'test-ttl', maxEntries: 10 });
     let n = 0;
     const load = async () => ++n;
     expect(await cache.get('k', load)).toBe(1);

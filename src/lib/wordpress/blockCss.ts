@@ -33,6 +33,7 @@ import type { BodyStyles } from '../types';
 import { CUSTOM_PREFIX, fetchJson, fetchText, wpUrl } from './http';
 import { chunkApplies, scopeCssChunks, type ScopedChunk } from './scopeCss';
 import { serverContext } from './serverContext';
+import { createLru } from '../cache/lru';
 import { createTtlCache } from './ttlCache';
 import { isRecord } from '../isRecord';
 
@@ -40,8 +41,8 @@ export { BODY_CLASS } from './scopeCss';
 
 /** As long as the menu's (spec §4): 5 minutes. */
 export const BLOCK_CSS_CACHE_MS = 300_000;
-/** Sources kept per process at most (WordPress 6.1 has 91 core blocks). */
-const MAX_SOURCES = 500;
+/** Sources kept per process at most (WordPress 6.1 has 91 core blocks; docs/reliability.md §6). */
+export const BLOCK_CSS_SOURCES_LIMIT = 500;
 export const COMMON_CSS_PATH = '/wp-includes/css/dist/block-library/common.min.css';
 export const GLOBAL_STYLES_ROUTE = 'global-styles';
 /** A core block's name without `core/`: only these are ever put in a URL. */
@@ -55,9 +56,9 @@ type Chunks = readonly ScopedChunk[];
 
 const state = processShared('block-css', () => ({
   // One entry per source: the common file, the global stylesheet and each block name met (bounded all the same).
-  cache: createTtlCache<string, Chunks>(BLOCK_CSS_CACHE_MS, { maxEntries: MAX_SOURCES }),
+  cache: createTtlCache<string, Chunks>(BLOCK_CSS_CACHE_MS, { name: 'block-css', maxEntries: BLOCK_CSS_SOURCES_LIMIT }),
   /** The last copy read of each source, for when WordPress fails a later read. */
-  lastGood: new Map<string, Chunks>(),
+  lastGood: createLru<string, Chunks>('block-css-last-good', BLOCK_CSS_SOURCES_LIMIT),
 }));
 
 const log = (message: string) => console.error(`[block-css] ${message}`);
@@ -100,9 +101,7 @@ async function source(key: string, read: () => Promise<string>, themeElements: '
   try {
     return await state.cache.get(key, async () => {
       const chunks = Object.freeze(scopeCssChunks(await read(), { themeElements }));
-      state.lastGood.delete(key);
       state.lastGood.set(key, chunks);
-      if (state.lastGood.size > MAX_SOURCES) state.lastGood.delete(state.lastGood.keys().next().value as string);
       return chunks;
     });
   } catch (error) {

@@ -98,7 +98,16 @@ function toAttachment(raw: unknown): Attachment | null {
   return { urls, image: sized ? { width, height, sources } : null };
 }
 
-const bySlug = processShared('frame-image-cache', () => createTtlCache<string, Attachment[]>(FRAME_IMAGE_CACHE_MS));
+/**
+ * Media slugs whose attachments are kept at most (issue 35, docs/reliability.md §6): the frames'
+ * distinct upload images, looked up only without the plugin's `image_attachments`. A 2,000-page
+ * site reuses its frames; its pages' images fit, at about 1–2 kB an entry (≤ 4 MB).
+ */
+export const FRAME_IMAGE_CACHE_LIMIT = 2000;
+
+const bySlug = processShared('frame-image-cache', () =>
+  createTtlCache<string, Attachment[]>(FRAME_IMAGE_CACHE_MS, { name: 'frame-images', maxEntries: FRAME_IMAGE_CACHE_LIMIT }),
+);
 
 function attachmentsBySlug(slug: string): Promise<Attachment[]> {
   return bySlug.get(slug, async () => {

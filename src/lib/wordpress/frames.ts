@@ -356,7 +356,16 @@ function toFrameType(raw: unknown, slug: string): FrameType | null {
 }
 
 // One per process, like the menu cache: the webhook's clear must reach the pages' copy.
-const frameTypes = processShared('frame-type-cache', () => createTtlCache<string, FrameType | null>(FRAME_TYPE_CACHE_MS));
+/**
+ * Frame types kept at most (docs/reliability.md §6): a site has tens (the seed 30); a slug read
+ * from a frame that names an unknown type is kept too (as null), so the limit, not the site,
+ * bounds it.
+ */
+export const FRAME_TYPE_CACHE_LIMIT = 200;
+
+const frameTypes = processShared('frame-type-cache', () =>
+  createTtlCache<string, FrameType | null>(FRAME_TYPE_CACHE_MS, { name: 'frame-types', maxEntries: FRAME_TYPE_CACHE_LIMIT }),
+);
 
 /**
  * `GET frame_type?slug={slug}`: the frame type, or null when WordPress has none by that slug.

@@ -111,7 +111,7 @@ interface Loaded {
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 // One per process: the revalidation webhook (another bundle) clears what the pages read.
-const cache = processShared('site-seo-cache', () => createTtlCache<'site', Loaded>(SITE_SEO_CACHE_MS, { keep: (loaded) => loaded.complete }));
+const cache = processShared('site-seo-cache', () => createTtlCache<'site', Loaded>(SITE_SEO_CACHE_MS, { name: 'site-identity', maxEntries: 1, keep: (loaded) => loaded.complete }));
 /** The last complete answer, served while WordPress fails (never cleared: an old name beats the defaults). */
 const lastGood = processShared('site-seo-last-good', () => ({ value: null as SiteSeo | null }));
 

@@ -390,7 +390,7 @@ interface LoadedMenu {
 
 // One per process: the revalidation webhook (an API route, another bundle) clears the cache the pages read.
 const cache = processShared('menu-cache', () =>
-  createTtlCache<'menu', LoadedMenu>(MENU_CACHE_MS, { keep: (loaded) => loaded.complete }),
+  createTtlCache<'menu', LoadedMenu>(MENU_CACHE_MS, { name: 'menu', maxEntries: 1, keep: (loaded) => loaded.complete }),
 );
 
 async function loadMenu(): Promise<LoadedMenu> {

@@ -70,7 +70,7 @@ export function postTypeOfContentType(types: PostTypeMap, def: ContentTypeDef): 
 }
 
 // One per process: the revalidation webhook (an API route, another bundle) clears what the pages and search read.
-const cache = processShared('post-types-cache', () => createTtlCache<'types', PostTypeMap>(POST_TYPES_CACHE_MS));
+const cache = processShared('post-types-cache', () => createTtlCache<'types', PostTypeMap>(POST_TYPES_CACHE_MS, { name: 'post-types', maxEntries: 1 }));
 
 /**
  * The post types of the WordPress the site reads, cached for 5 minutes. Throws when WordPress

@@ -10,7 +10,10 @@
  *   load resolved.
  * - `clear()` (the revalidation webhook) forgets every entry, and a load already under way when it
  *   is called does not store its (possibly stale) result.
- * - With `maxEntries`, storing one more entry evicts the least recently used (a hit counts as a use).
+ * - At most `maxEntries` entries (issue 35, docs/reliability.md §6): storing one more evicts the
+ *   least recently used (a hit counts as a use), through the process's one LRU
+ *   (src/lib/cache/lru.ts), registered under `name`. An expired entry stays until it is asked for
+ *   again or evicted, so the limit is what bounds the memory.
  * - With `keep`, a loaded value for which `keep(value)` is false is returned to its callers but not
  *   stored (a menu built while a secondary read failed), so the next call loads again.
  *
@@ -18,6 +21,8 @@
  * the instance it reaches and tells the others through Redis pub/sub (src/lib/site/invalidation.ts);
  * a broadcast lost while Redis is down is bounded by the expiry.
  */
+import { createLru } from '../cache/lru';
+
 export interface TtlCache<K, V> {
   get(key: K, load: () => Promise<V>): Promise<V>;
   readonly size: number;
@@ -25,25 +30,24 @@ export interface TtlCache<K, V> {
 }
 
 export interface TtlCacheOptions<V> {
-  maxEntries?: number;
+  /** Its name in the process's registry of bounded caches (src/lib/cache/lru.ts). */
+  name: string;
+  /** Entries kept at most (required: no cache of the process is unbounded). */
+  maxEntries: number;
   keep?: (value: V) => boolean;
 }
 
-export function createTtlCache<K, V>(ttlMs: number, { maxEntries = Infinity, keep = () => true }: TtlCacheOptions<V> = {}): TtlCache<K, V> {
-  // A Map keeps insertion order: with maxEntries, the first key is the least recently used.
-  const entries = new Map<K, { value: V; expiresAt: number }>();
+export function createTtlCache<K, V>(ttlMs: number, { name, maxEntries, keep = () => true }: TtlCacheOptions<V>): TtlCache<K, V> {
+  const entries = createLru<K, { value: V; expiresAt: number }>(name, maxEntries);
   const inFlight = new Map<K, Promise<V>>();
   let generation = 0;
 
   return {
     get(key, load) {
-      const entry = entries.get(key);
+      const entry = entries.get(key); // now the most recently used
       if (entry) {
+        if (Date.now() < entry.expiresAt) return Promise.resolve(entry.value);
         entries.delete(key);
-        if (Date.now() < entry.expiresAt) {
-          entries.set(key, entry); // now the most recently used
-          return Promise.resolve(entry.value);
-        }
       }
       const pending = inFlight.get(key);
       if (pending) return pending;
@@ -58,11 +62,7 @@ export function createTtlCache<K, V>(ttlMs: number, { maxEntries = Infinity, kee
         .then(
           (value) => {
             forget();
-            if (startedIn === generation && keep(value)) {
-              entries.delete(key);
-              entries.set(key, { value, expiresAt: Date.now() + ttlMs });
-              while (entries.size > maxEntries) entries.delete(entries.keys().next().value as K);
-            }
+            if (startedIn === generation && keep(value)) entries.set(key, { value, expiresAt: Date.now() + ttlMs });
             return value;
           },
           (error: unknown) => {
