@@ -5,6 +5,7 @@
  * it in production; its size stays at the limit and the newest entries are the ones kept.
  * WordPress's answers are stubbed (no network): what is measured is what the caches keep.
  */
+import { MEMORY_RATE_LIMIT_CLIENTS, memoryRateLimit } from '@/lib/api/rateLimit';
 import { boundedCaches, createLru } from '@/lib/cache/lru';
 import { BLOCK_CSS_SOURCES_LIMIT, assembleBlockCss, resetBlockCssForTests } from '@/lib/wordpress/blockCss';
 import { clearFrameImageCache, findFrameImages, FRAME_IMAGE_CACHE_LIMIT } from '@/lib/wordpress/frameImages';
@@ -88,6 +89,28 @@ describe('each cache of the process holds at most its limit, the newest entries 
     }
     // The shared sources, read by every call, are never the least recently used.
     expect(cache('block-css').keys()).toEqual(expect.arrayContaining(['common', 'global-styles']));
+  });
+
+  it(`rate limits counted in memory: ${MEMORY_RATE_LIMIT_CLIENTS} clients a route, the same window as before`, async () => {
+    jest.useFakeTimers({ now: 0 });
+    try {
+      const limit = memoryRateLimit({ points: 2, durationSeconds: 10, keyPrefix: 'bounded-test' });
+      expect(await limit.consume('a')).toEqual({ allowed: true });
+      expect(await limit.consume('a')).toEqual({ allowed: true });
+      jest.setSystemTime(2500);
+      expect(await limit.consume('a')).toEqual({ allowed: false, retryAfterSeconds: 8 });
+      jest.setSystemTime(10_000);
+      expect(await limit.consume('a')).toEqual({ allowed: true }); // a new window
+
+      const over = MEMORY_RATE_LIMIT_CLIENTS + 50;
+      for (let i = 0; i < over; i++) await limit.consume(`client-${i}`);
+      const clients = cache('rate-limit:bounded-test');
+      expect(clients.size).toBe(MEMORY_RATE_LIMIT_CLIENTS);
+      expect(clients.keys()).toContain(`client-${over - 1}`);
+      expect(clients.keys()).not.toContain('a');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('the one-key caches (menu, site identity, post types) hold one entry', () => {

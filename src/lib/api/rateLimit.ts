@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { getConfig } from '../../config';
+import { createLru } from '../cache/lru';
 import { sharedRedisConnection } from '../redis/connection.mjs';
 import { clientId } from './clientId';
 import { ApiError } from './errors';
@@ -55,9 +56,38 @@ export function rateLimitFrom(limiter: Pick<RateLimiterAbstract, 'consume'>, nam
   };
 }
 
-/** A limiter counting in this process's memory. */
-export function memoryRateLimit({ points, durationSeconds, keyPrefix }: RateLimitOptions): RateLimit {
-  return rateLimitFrom(new RateLimiterMemory({ points, duration: durationSeconds, keyPrefix }), keyPrefix);
+/**
+ * Clients counted at most per route in memory (issue 35, docs/reliability.md §6): the distinct
+ * clients of one window (10–60 s) are far fewer on any day; an entry is about 150 bytes (≤ 3 MB a
+ * route). Past it, a flood of new addresses evicts the least recently seen client, whose count
+ * starts again: per-client limits are no defence against such a flood anyway, and the memory
+ * stays bounded.
+ */
+export const MEMORY_RATE_LIMIT_CLIENTS = 20_000;
+
+/**
+ * A limiter counting in this process's memory: the same fixed window as `rate-limiter-flexible`'s
+ * memory store (a client's window starts at its first request; every request counts), kept in the
+ * process's bounded LRU (src/lib/cache/lru.ts) instead of a map with a timer per client.
+ */
+export function memoryRateLimit(
+  { points, durationSeconds, keyPrefix }: RateLimitOptions,
+  { maxClients = MEMORY_RATE_LIMIT_CLIENTS }: { maxClients?: number } = {},
+): RateLimit {
+  const windows = createLru<string, { count: number; endsAt: number }>(`rate-limit:${keyPrefix}`, maxClients);
+  return {
+    async consume(key) {
+      const now = Date.now();
+      let window = windows.get(key);
+      if (!window || now >= window.endsAt) {
+        window = { count: 0, endsAt: now + durationSeconds * 1000 };
+        windows.set(key, window);
+      }
+      window.count += 1;
+      if (window.count <= points) return { allowed: true };
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.endsAt - now) / 1000)) };
+    },
+  };
 }
 
 /** What `redisRateLimit` needs of the connection (src/lib/redis/connection.mjs). */
@@ -82,6 +112,8 @@ export function redisRateLimit({ points, durationSeconds, keyPrefix }: RateLimit
     points,
     duration: durationSeconds,
     keyPrefix: `${REDIS_RATE_LIMIT_PREFIX}${keyPrefix}`,
+    // rate-limiter-flexible's own memory store (it must be one of its limiters): used only while
+    // Redis is unreachable, each record deleted by its timer when its window ends.
     insuranceLimiter,
   });
   return rateLimitFrom(limiter, keyPrefix);
