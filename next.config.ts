@@ -19,6 +19,12 @@ const nextConfig: NextConfig = {
   // directory so it never replaces a developer's or the browser tests' `.next`.
   distDir: process.env.NEXT_DIST_DIR?.trim() || '.next',
   poweredByHeader: false,
+  // Issue 35 §6 bounded memory: the in-memory LRU of Next's ISR cache (the local layer with Redis
+  // too, src/lib/cache/sharedIsrCache.mjs), set here rather than left to Next's default. Next counts
+  // a page as the characters of its HTML and its props' JSON (about 75 000 a page of the seed), so
+  // 50 MB holds some 650 pages (up to twice the bytes in V8 for non-Latin-1 text); pages beyond it
+  // are read from the build's files on disk (or Redis). docs/reliability.md §6.
+  cacheMaxMemorySize: 50 * 1024 * 1024,
   // proxy.ts answers the trailing-slash redirect (`/x/` → `/x`) itself: Next's own would go out
   // without the security headers below.
   skipTrailingSlashRedirect: true,

@@ -40,3 +40,9 @@ describe('issue 5 §4: the shared ISR cache is chosen at next start from REDIS_U
     }
   });
 });
+
+describe('issue 35 §6: the in-memory ISR cache is bounded, with or without Redis', () => {
+  it('cacheMaxMemorySize is set explicitly to 50 MB at next start', () => {
+    for (const redisUrl of [undefined, SECRET_URL]) expect(configFor(PHASE_PRODUCTION_SERVER, redisUrl).cacheMaxMemorySize).toBe(50 * 1024 * 1024);
+  });
+});
