@@ -34,6 +34,13 @@ export async function register(): Promise<void> {
         const { startPurgeQueue } = await import('./src/lib/cache/purgeQueue');
         startPurgeQueue();
       }
+      // Issue 35 §4, the safety net (src/lib/site/catchUp.ts): what changed in WordPress since the
+      // site last heard, submitted to the worker once start-up is done. To be wired with the
+      // worker's submitJob (src/lib/site/jobs.ts) when it lands:
+      //   const { submitJob } = await import('./src/lib/site/jobs');
+      //   const { startCatchUp } = await import('./src/lib/site/catchUp');
+      //   startCatchUp(submitJob);
+      // (the invalidation subscriber's reconnection triggers it through the same registration).
       // Issue 34: started first and not awaited, so the build reads WordPress while the redirects load.
       const { startSearchIndex } = await import('./src/lib/search/siteIndex');
       void startSearchIndex();
