@@ -9,6 +9,8 @@
  * WordPress) before the server answers, and refreshed every 5 minutes (src/lib/redirects/startup.ts).
  * Issue 34: the site's search index is built in the background (not awaited: the server answers
  * at once, and searches ask WordPress until it is ready; src/lib/search/siteIndex.ts).
+ * Issue 35: with a cache in front, the purge queue takes the keys a dead instance left in Redis
+ * (`site:purges`, src/lib/cache/purgeQueue.ts).
  */
 import { isBuildPhase } from './src/lib/buildPhase';
 
@@ -17,7 +19,7 @@ export async function register(): Promise<void> {
     const { getConfig, orExitOnConfigError } = await import('./src/config');
     // Issue 12 §3 fail fast: Next would log an instrumentation error and go on answering 500.
     // (next.config.ts already stops `next start`; this covers any other server start.)
-    const { redisUrl } = orExitOnConfigError(getConfig);
+    const { redisUrl, cachePurge } = orExitOnConfigError(getConfig);
     // Not while `next build` prerenders: nothing there may wait on, or write to, a shared Redis.
     if (redisUrl && !isBuildPhase()) {
       const { sharedRedisConnection } = await import('./src/lib/redis/connection.mjs');
@@ -27,6 +29,18 @@ export async function register(): Promise<void> {
       startInvalidationSubscriber(redisUrl);
     }
     if (!isBuildPhase()) {
+      if (cachePurge) {
+        // Issue 35 §3: purges a dead instance left unfinished (not awaited: once Redis answers).
+        const { startPurgeQueue } = await import('./src/lib/cache/purgeQueue');
+        startPurgeQueue();
+      }
+      // Issue 35 §4, the safety net (src/lib/site/catchUp.ts): what changed in WordPress since the
+      // site last heard, submitted to the worker once start-up is done. To be wired with the
+      // worker's submitJob (src/lib/site/jobs.ts) when it lands:
+      //   const { submitJob } = await import('./src/lib/site/jobs');
+      //   const { startCatchUp } = await import('./src/lib/site/catchUp');
+      //   startCatchUp(submitJob);
+      // (the invalidation subscriber's reconnection triggers it through the same registration).
       // Issue 34: started first and not awaited, so the build reads WordPress while the redirects load.
       const { startSearchIndex } = await import('./src/lib/search/siteIndex');
       void startSearchIndex();

@@ -25,6 +25,14 @@ export interface CollectionQuery {
   order?: 'asc' | 'desc';
   /** date (default), modified, id, slug, title, include, include_slugs, relevance; others order by date. */
   orderby?: string;
+  /**
+   * `modified_after` (WordPress 5.7+, milliseconds since the epoch): items whose `modified` (site
+   * time, the fake's is UTC) is strictly later, to the second, as WP_Date_Query's
+   * `post_modified > 'Y-m-d H:i:s'` compares.
+   */
+  modifiedAfter?: number;
+  /** `modified_before`: strictly earlier, the same way. */
+  modifiedBefore?: number;
   /** Items must also pass this (type-specific filters: sticky, meta_query, parent, subtype). */
   where?: (index: number) => boolean;
   /** The error code for a page past the last (`rest_post_invalid_page_number`, `rest_search_invalid_page_number`). */
@@ -81,8 +89,16 @@ export function queryCollection<T>(items: readonly T[], view: (item: T) => Liste
   const exclude = query.exclude?.length ? new Set(query.exclude) : null;
 
   const matched: { item: T; listed: Listed; rank: number }[] = [];
+  // WP_Date_Query formats the bound as 'Y-m-d H:i:s': fractions of a second are dropped.
+  const after = query.modifiedAfter === undefined ? null : Math.floor(query.modifiedAfter / 1000) * 1000;
+  const before = query.modifiedBefore === undefined ? null : Math.floor(query.modifiedBefore / 1000) * 1000;
   items.forEach((item, index) => {
     const listed = view(item);
+    if (after !== null || before !== null) {
+      const modified = Date.parse(`${listed.modified.replace(' ', 'T')}Z`);
+      if (after !== null && !(modified > after)) return;
+      if (before !== null && !(modified < before)) return;
+    }
     if (slugs && !slugs.has(listed.slug)) return;
     if (include && !include.has(listed.id)) return;
     if (exclude?.has(listed.id)) return;

@@ -11,7 +11,7 @@ type ItemSchema = { type: 'integer' } | { type: 'string'; enum?: readonly string
 
 export type ArgSchema =
   | { type: 'integer'; minimum?: number; maximum?: number; default?: number }
-  | { type: 'string'; enum?: readonly string[]; default?: string }
+  | { type: 'string'; enum?: readonly string[]; default?: string; format?: 'date-time' }
   | { type: 'boolean' }
   | { type: 'array'; items: ItemSchema; default?: readonly (string | number)[]; slugs?: boolean };
 
@@ -74,8 +74,11 @@ function validateScalar(value: PhpValue, schema: ItemSchema | ArgSchema, param: 
       }
       return Number.isInteger(number) ? null : notOfType(param, 'integer');
     }
-    case 'string':
-      return typeof value === 'string' ? checkEnum(value, schema.enum, param) : notOfType(param, 'string');
+    case 'string': {
+      if (typeof value !== 'string') return notOfType(param, 'string');
+      if ('format' in schema && schema.format === 'date-time' && parseRestDate(value) === null) return { code: 'rest_invalid_date', message: 'Invalid date.', data: null };
+      return checkEnum(value, schema.enum, param);
+    }
     case 'boolean':
       return typeof value === 'string' && ['true', 'false', '1', '0'].includes(value.toLowerCase()) ? null : notOfType(param, 'boolean');
     case 'array': {
@@ -88,6 +91,23 @@ function validateScalar(value: PhpValue, schema: ItemSchema | ArgSchema, param: 
       return null;
     }
   }
+}
+
+/** `rest_parse_date`'s shape: RFC 3339 (`T`, `t` or a space), fractions, `Z` or an offset, or no zone at all. */
+const REST_DATE = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(\.\d+)?(Z|[+-]\d{2}(?::\d{2})?)?$/;
+
+/**
+ * A `date-time` argument as WordPress reads it: `rest_parse_date` validates the shape, and
+ * WP_Date_Query (`modified_after`) takes a value without a zone in the site's time zone (the
+ * fake's is UTC). Milliseconds since the epoch, or null when WordPress would refuse it.
+ */
+export function parseRestDate(value: string): number | null {
+  const match = REST_DATE.exec(value);
+  if (!match) return null;
+  const [, day, time, fraction = '', zone = 'Z'] = match;
+  const offset = zone === 'Z' ? 'Z' : zone.length === 3 ? `${zone}:00` : zone;
+  const ms = Date.parse(`${day}T${time}${fraction.slice(0, 4)}${offset}`);
+  return Number.isNaN(ms) ? null : ms;
 }
 
 /** `sanitize_title` for slugs: lower case, spaces to hyphens, only URL-safe characters. */

@@ -1,6 +1,6 @@
 import { collectionHeaders, queryCollection, type Listed } from './collection';
 import { alertMetaQueryProblem, matchesMetaQuery } from './metaQuery';
-import { readArgs, type ArgSchema, type ArgValues } from './params';
+import { parseRestDate, readArgs, type ArgSchema, type ArgValues } from './params';
 import type { PhpArray } from './phpQuery';
 import {
   AUTHOR_ID, asJson, prepareCategory, prepareMedia, preparePost, preparePostType, prepareSearchResult, prepareUser,
@@ -80,6 +80,9 @@ function collectionArgs(kind: 'post' | 'media', sticky: boolean): Record<string,
         ? { type: 'array', items: { type: 'string', enum: ['inherit', 'private', 'trash'] }, default: ['inherit'] }
         : { type: 'array', items: { type: 'string', enum: POST_STATUSES }, default: ['publish'] },
     ...(sticky ? { sticky: { type: 'boolean' } } : {}),
+    // WordPress 5.7+ (WP_REST_Posts_Controller, attachments included): `post_modified` compared in site time.
+    modified_after: { type: 'string', format: 'date-time' },
+    modified_before: { type: 'string', format: 'date-time' },
   };
 }
 
@@ -195,6 +198,8 @@ function collectionResult<T>(ctx: RouteContext, v: ArgValues, spec: CollectionSp
     orderby: spec.orderby ?? (typeof v.orderby === 'string' ? v.orderby : 'date'),
     where: spec.where,
     invalidPageCode: spec.invalidPageCode,
+    modifiedAfter: typeof v.modified_after === 'string' ? (parseRestDate(v.modified_after) ?? undefined) : undefined,
+    modifiedBefore: typeof v.modified_before === 'string' ? (parseRestDate(v.modified_before) ?? undefined) : undefined,
   });
   if ('status' in page) return page;
   const options = ctx.prepare(v.context === 'embed' ? 'embed' : 'view');

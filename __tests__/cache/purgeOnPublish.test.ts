@@ -2,7 +2,9 @@
 import handler from '../../pages/api/revalidate';
 import { resetConfigForTests } from '@/config';
 import { menuRegenerationSettled } from '@/lib/site/revalidate';
-import { payloadKeys } from '@/lib/site/purgeOnPublish';
+import { payloadKeys, queuePurgeAfterRegeneration } from '@/lib/site/purgeOnPublish';
+import { purgeQueueStatus, purgesSettled, resetPurgeQueueForTests } from '@/lib/cache/purgeQueue';
+import type { AwaitedBroadcast } from '@/lib/site/invalidation';
 import { fakeResponse, webhookRequest } from '../api/fakeHttp';
 import { letLoopbackThrough, startRecordingServer, type RecordingServer } from './recordingServer';
 
@@ -98,6 +100,33 @@ describe('the webhook purges the cache in front after regenerating', () => {
     resetConfigForTests();
     const res = await call({ type: 'news', slug: 'a-slug' });
     expect(res.sent.json).not.toHaveProperty('purge');
+    expect(varnish.requests).toHaveLength(0);
+  });
+});
+
+describe('issue 35: the worker\'s purge goes through the purge queue', () => {
+  afterEach(() => resetPurgeQueueForTests());
+
+  test('queuePurgeAfterRegeneration waits for the other instances\' acks, then queues; the queue purges, then warms', async () => {
+    let acked: (value: AwaitedBroadcast) => void = () => undefined;
+    const dropped = new Promise<AwaitedBroadcast>((resolve) => (acked = resolve));
+    const queued = queuePurgeAfterRegeneration(['item:news:a', 'list:news'], ['/about-us/news/a'], dropped);
+    await Promise.resolve();
+    expect(purgeQueueStatus().pending).toBe(0);
+    expect(varnish.requests).toHaveLength(0);
+    acked({ receivers: 2, acknowledged: 2 });
+    await queued;
+    await purgesSettled();
+    expect(events).toEqual(['purge item:news:a list:news', 'warm /about-us/news/a']);
+    expect(purgeQueueStatus()).toEqual({ pending: 0, oldestAgeMs: null });
+  });
+
+  test('without a purge back end it queues nothing', async () => {
+    delete process.env.VARNISH_URL;
+    resetConfigForTests();
+    await queuePurgeAfterRegeneration(['layout'], ['/']);
+    expect(purgeQueueStatus().pending).toBe(0);
+    await purgesSettled();
     expect(varnish.requests).toHaveLength(0);
   });
 });

@@ -269,3 +269,51 @@ describe('collections: _embed and _fields', () => {
     expect(post).toEqual({ acf: [], meta: [] });
   });
 });
+
+describe('collections: modified_after / modified_before (WordPress 5.7+, as WP_Date_Query compares post_modified)', () => {
+  /** Sets three news items' `modified` (site time: the fake's time zone is UTC) and returns their ids. */
+  function stamp(): number[] {
+    const news = fakeWordPress().collections.news.filter((n) => n.status === 'publish').slice(0, 3);
+    const times = ['2030-05-01T10:00:00', '2030-05-01T10:00:01', '2030-05-01T12:30:00'];
+    news.forEach((item, i) => Object.assign(item, { modified: times[i], modified_gmt: times[i] }));
+    return news.map((n) => n.id);
+  }
+  const ids = async (query: string) => (await request<Item[]>(`${WP}/news?per_page=100&_fields=id&${query}`)).json.map((i) => i.id).sort((a, b) => a - b);
+
+  it('strictly after, to the second: the bound itself is left out, fractions of a second are dropped', async () => {
+    const [a, b, c] = stamp();
+    expect(await ids('modified_after=2030-05-01T10:00:00Z')).toEqual([b, c].sort((x, y) => x - y));
+    expect(await ids('modified_after=2030-05-01T09:59:59Z')).toEqual([a, b, c].sort((x, y) => x - y));
+    // 10:00:00.900 is formatted '10:00:00' by WordPress: the item at 10:00:00 is still not after it.
+    expect(await ids('modified_after=2030-05-01T10:00:00.900Z')).toEqual([b, c].sort((x, y) => x - y));
+    expect(await ids('modified_after=2030-05-01T12:30:00Z')).toEqual([]);
+    expect(await ids('modified_before=2030-05-01T10:00:01Z&modified_after=2030-05-01T09:00:00Z')).toEqual([a]);
+  });
+
+  it('an offset is honoured; a value without a zone is in the site\'s time zone (UTC here); a space for the T is accepted', async () => {
+    const [, b, c] = stamp();
+    // 12:00+02:00 is 10:00 UTC.
+    expect(await ids('modified_after=2030-05-01T12:00:00%2B02:00')).toEqual([b, c].sort((x, y) => x - y));
+    expect(await ids('modified_after=2030-05-01T06:00:00-04')).toEqual([b, c].sort((x, y) => x - y));
+    expect(await ids('modified_after=2030-05-01T12:00:00')).toEqual([c]);
+    expect(await ids('modified_after=2030-05-01%2012:00:00')).toEqual([c]);
+  });
+
+  it.each(['yesterday', '2030-05-01', '2030-05-01T10:00', '1714557600'])('modified_after=%p (not an RFC 3339 date-time) answers 400 rest_invalid_param "Invalid date."', async (value) => {
+    const { status, json } = await request<ErrorBody>(`${WP}/posts?modified_after=${encodeURIComponent(value)}`);
+    expect(status).toBe(400);
+    expect(json).toEqual({
+      code: 'rest_invalid_param',
+      message: 'Invalid parameter(s): modified_after',
+      data: { status: 400, params: { modified_after: 'Invalid date.' }, details: { modified_after: { code: 'rest_invalid_date', message: 'Invalid date.', data: null } } },
+    });
+  });
+
+  it('pages and totals count only the items that match', async () => {
+    stamp();
+    const first = await request<Item[]>(`${WP}/news?per_page=2&modified_after=2030-01-01T00:00:00Z`);
+    expect(first.json).toHaveLength(2);
+    expect(first.headers.get('X-WP-Total')).toBe('3');
+    expect(first.headers.get('X-WP-TotalPages')).toBe('2');
+  });
+});

@@ -59,6 +59,17 @@ describe('the local content server (real HTTP)', () => {
     expect(wordpress.store.collections.news.find((n) => n.id === 521)?.title.raw).toBe('Breaking: patched');
   });
 
+  it('issue 35: an item PATCHed through the admin API is in the modified_after list of its type from a moment before, and the others are not', async () => {
+    await fetch(`${wordpress.url}/__fake/reset`, { method: 'POST' }); // the test above edited news 521
+    const since = new Date(Date.now() - 1000).toISOString();
+    const listed = async () =>
+      ((await (await fetch(`${wordpress.url}/wp-json/wp/v2/news?per_page=100&_fields=id,slug&modified_after=${encodeURIComponent(since)}`)).json()) as { id: number }[]).map((i) => i.id);
+    expect(await listed()).toEqual([]);
+    const patch = await fetch(`${wordpress.url}/__fake/news/522`, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ title: 'Edited now' }) });
+    expect(patch.status).toBe(200);
+    expect(await listed()).toEqual([522]);
+  });
+
   it('admin API: the press-release alias, unpublishing, reset and errors', async () => {
     const patch = (path: string, body: string): Promise<Response> =>
       fetch(`${wordpress.url}/__fake/${path}`, { method: 'PATCH', body, headers: { 'Content-Type': 'application/json' } });

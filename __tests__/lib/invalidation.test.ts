@@ -66,8 +66,8 @@ function connection(url = redisUrl): RedisConnection {
   opened.push(made);
   return made;
 }
-function subscriber(origin: string, clear: (scopes: InvalidationScopes) => void, url = redisUrl): InvalidationSubscriber {
-  const made = createInvalidationSubscriber(url, { connection: connection(url), origin, clear, log: quiet() });
+function subscriber(origin: string, clear: (scopes: InvalidationScopes) => void, url = redisUrl, extra: { reconnected?: () => void; heard?: () => void } = {}): InvalidationSubscriber {
+  const made = createInvalidationSubscriber(url, { connection: connection(url), origin, clear, log: quiet(), reconnected: () => undefined, heard: () => undefined, ...extra });
   opened.push(made);
   return made;
 }
@@ -227,22 +227,30 @@ describe('over a real redis-server', () => {
     }
   });
 
-  it('after losing Redis, the subscriber subscribes again and clears every cache (messages sent meanwhile are lost)', async () => {
+  it('after losing Redis, the subscriber subscribes again and clears every cache (messages sent meanwhile are lost); issue 35: and catches up with WordPress, once per reconnection', async () => {
     const clear = jest.fn();
-    const b = subscriber('B', clear);
+    const reconnected = jest.fn();
+    const heard = jest.fn();
+    const b = subscriber('B', clear, redisUrl, { reconnected, heard });
     await until(() => b.isSubscribed(), 'the subscriber');
+    // The first connection is not a reconnection: the start-up catch-up covers it.
+    expect(reconnected).not.toHaveBeenCalled();
     await stopRedis();
     await until(() => !b.isSubscribed(), 'the subscriber to notice');
     await startRedis();
     await until(() => clear.mock.calls.length === 1, 'the subscriber to reconnect and clear everything', 20_000);
     // Issue 33: the redirect table too (reloaded from Redis).
     expect(clear).toHaveBeenCalledWith({ menu: true, content: true, redirects: true });
+    expect(reconnected).toHaveBeenCalledTimes(1);
     await until(() => b.isSubscribed(), 'the subscriber to subscribe again');
     const sender = connection();
     await until(() => sender.isReady(), 'the sender');
     await broadcastInvalidation(redisUrl, { menu: false, content: true }, 'update', { connection: sender, origin: 'A', log: quiet() });
     await until(() => clear.mock.calls.length === 2, 'a message after the reconnection');
     expect(clear).toHaveBeenLastCalledWith({ menu: false, content: true });
+    // A message from another instance counts as hearing from the site (issue 35's last-heard time).
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(reconnected).toHaveBeenCalledTimes(1);
   }, 30_000);
 });
 

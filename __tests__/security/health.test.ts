@@ -4,6 +4,7 @@ import handler from '../../pages/api/health';
 import { createHealthHandler, createReadiness, probeWordPress, WORDPRESS_PROBE_TTL_MS, type WordPressHealth } from '@/lib/health';
 import { recordWordPressRequests, server, WORDPRESS_BASE } from '../setup/msw';
 import { fakeRequest, fakeResponse } from '../api/fakeHttp';
+import { resetConfigForTests } from '@/config';
 
 /**
  * Issue 12 §3 GET /api/health: liveness answers 200 at once with no WordPress call; the readiness
@@ -102,5 +103,28 @@ describe('readiness detail (?ready)', () => {
     expect(res.sent.json).toEqual({ status: 'ok', wordpress: up, redis: { configured: false }, search: notReady, checkedAt: '1970-01-01T00:00:00.000Z' });
     // Liveness stays {"status":"ok"}.
     expect((await get(createHealthHandler({ searchIndex: () => notReady }), {})).sent.json).toEqual({ status: 'ok' });
+  });
+
+  it('issue 35: with a cache in front to purge, the purge queue (pending keys, the oldest one\'s age); it never degrades the status', async () => {
+    const up = { ok: true as const, status: 200, ms: 3 };
+    const purges = { pending: 4, oldestAgeMs: 25_000 };
+    const res = await get(createHealthHandler({ probeWordPress: async () => up, redis: () => ({ configured: false }), searchIndex: () => null, purges: () => purges, now: () => 0 }), { ready: '', strict: '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.sent.json).toEqual({ status: 'ok', wordpress: up, redis: { configured: false }, purges, checkedAt: '1970-01-01T00:00:00.000Z' });
+  });
+
+  it('issue 35: the real configuration: purges reported only when a purge back end is configured (VARNISH_URL)', async () => {
+    server.use(http.get(`${WORDPRESS_BASE}/wp-json/`, () => HttpResponse.json({ name: 'WordPress' })));
+    const without = await get(createHealthHandler({ searchIndex: () => null }), { ready: '' });
+    expect(without.sent.json).not.toHaveProperty('purges');
+    process.env.VARNISH_URL = 'http://127.0.0.1:6081';
+    resetConfigForTests();
+    try {
+      const withVarnish = await get(createHealthHandler({ searchIndex: () => null }), { ready: '' });
+      expect(withVarnish.sent.json).toMatchObject({ purges: { pending: 0, oldestAgeMs: null } });
+    } finally {
+      delete process.env.VARNISH_URL;
+      resetConfigForTests();
+    }
   });
 });

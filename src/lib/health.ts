@@ -1,6 +1,7 @@
 import type { NextApiHandler } from 'next';
 import { getConfig } from '../config';
 import { jsonApiRoute } from './api/errors';
+import { purgeQueueStatus, type PurgeQueueStatus } from './cache/purgeQueue';
 import { requireMethod } from './api/request';
 import { sharedRedisConnection } from './redis/connection.mjs';
 import { searchIndexStarted, searchIndexStatus, type SearchIndexStatus } from './search/siteIndex';
@@ -16,7 +17,10 @@ import { searchIndexStarted, searchIndexStatus, type SearchIndexStatus } from '.
  *   `status` is `degraded` when WordPress does not answer 2xx within 2 s or a configured Redis is
  *   not connected. Issue 34: in a process that runs the search index (`next start`), `"search":
  *   {"ready", "size", "builtAt", "building"}` too (src/lib/search/siteIndex.ts); it never makes the
- *   status `degraded` (until the index is ready, searches ask WordPress). The WordPress check (`GET {WORDPRESS_URL}/wp-json/?_fields=name`, no retry) runs at most once
+ *   status `degraded` (until the index is ready, searches ask WordPress). Issue 35: with a cache in
+ *   front to purge (CACHE_PURGE / VARNISH_URL), `"purges": {"pending", "oldestAgeMs"}`: the keys this
+ *   process's purge queue still has to send (src/lib/cache/purgeQueue.ts); informational, it never
+ *   makes the status `degraded` either (the cache serves the old copies meanwhile). The WordPress check (`GET {WORDPRESS_URL}/wp-json/?_fields=name`, no retry) runs at most once
  *   per 5 s per process, however many probes arrive: a probe flood cannot flood WordPress.
  * - `GET /api/health?ready&strict`: the same, but `503` when degraded, for a monitor that alerts
  *   on a status code. Not for a Kubernetes readiness probe or a load balancer: with WordPress down,
@@ -36,6 +40,8 @@ export interface Readiness {
   redis: RedisHealth;
   /** Issue 34: this process's search index, when it runs one. */
   search?: SearchIndexStatus;
+  /** Issue 35: this process's purge queue, when a purge back end is configured. */
+  purges?: PurgeQueueStatus;
   checkedAt: string;
 }
 
@@ -46,6 +52,8 @@ export interface HealthOptions {
   redis?: () => RedisHealth;
   /** The search index's state, or null when the process runs none (default: this process's, once started). */
   searchIndex?: () => SearchIndexStatus | null;
+  /** The purge queue's state, or null without a purge back end (default: this process's queue when CACHE_PURGE is configured). */
+  purges?: () => PurgeQueueStatus | null;
   now?: () => number;
 }
 
@@ -76,6 +84,7 @@ export function createReadiness(options: HealthOptions = {}): () => Promise<Read
   const redis = options.redis ?? configuredRedis;
   const now = options.now ?? Date.now;
   const searchIndex = options.searchIndex ?? (() => (searchIndexStarted() ? searchIndexStatus() : null));
+  const purges = options.purges ?? (() => (getConfig().cachePurge ? purgeQueueStatus() : null));
   let last: { at: number; result: Promise<WordPressHealth> } | null = null;
   return async () => {
     const at = now();
@@ -84,7 +93,15 @@ export function createReadiness(options: HealthOptions = {}): () => Promise<Read
     const redisState = redis();
     const healthy = wordpress.ok && (!redisState.configured || redisState.connected);
     const search = searchIndex();
-    return { status: healthy ? 'ok' : 'degraded', wordpress, redis: redisState, ...(search ? { search } : {}), checkedAt: new Date(at).toISOString() };
+    const queue = purges();
+    return {
+      status: healthy ? 'ok' : 'degraded',
+      wordpress,
+      redis: redisState,
+      ...(search ? { search } : {}),
+      ...(queue ? { purges: queue } : {}),
+      checkedAt: new Date(at).toISOString(),
+    };
   };
 }
 

@@ -17,7 +17,9 @@ import type { CachePurgeConfig } from '../../config';
  *   soft purge). Warming: `GET` through CACHE_WARM_URL.
  *
  * A purge that fails is retried once; it never throws: the caller gets `{ok: false, error}` to
- * log and report (the webhook's answer), and the regeneration stands.
+ * log and report, and the regeneration stands. Issue 35: the purge queue (./purgeQueue.ts) sends
+ * every purge of a publish through `purgeKeys` one attempt at a time, and retries until the cache
+ * acknowledges.
  */
 
 export interface PurgeOutcome {
@@ -37,6 +39,8 @@ export interface PurgeDeps {
   /** Wait before the retry (default 250 ms). */
   sleep?: (ms: number) => Promise<void>;
   timeoutMs?: number;
+  /** Attempts before `purgeKeys` gives up (default 2: one retry). The purge queue makes one and schedules its own retries. */
+  attempts?: number;
 }
 
 export const PURGE_TIMEOUT_MS = 5000;
@@ -115,15 +119,16 @@ export async function purgeKeys(config: CachePurgeConfig, keys: readonly string[
   const list = [...new Set(keys)];
   const outcome: PurgeOutcome = { backend: config.backend, keys: list, ok: true, attempts: 0 };
   if (list.length === 0) return outcome;
+  const attempts = Math.max(1, Math.floor(deps.attempts ?? 2));
   let lastError = '';
-  for (let attempt = 1; attempt <= 2; attempt++) {
+  for (let attempt = 1; attempt <= attempts; attempt++) {
     outcome.attempts = attempt;
     try {
       await purgeOnce(config, list, doFetch, timeoutMs);
       return outcome;
     } catch (error) {
       lastError = message(error);
-      if (attempt === 1) await sleep(RETRY_DELAY_MS);
+      if (attempt < attempts) await sleep(RETRY_DELAY_MS);
     }
   }
   return { ...outcome, ok: false, error: lastError };

@@ -1,6 +1,6 @@
 import { getConfig } from '../../config';
 import { broadcastInvalidation, broadcastInvalidationAndWait } from '../site/invalidation';
-import { purgeAfterRegeneration, redirectKeys } from '../site/purgeOnPublish';
+import { queuePurgeAfterRegeneration, redirectKeys } from '../site/purgeOnPublish';
 import { loadRedirectsAtStart, startRedirectRefresh, type ReloadReport } from './store';
 
 /**
@@ -8,7 +8,8 @@ import { loadRedirectsAtStart, startRedirectRefresh, type ReloadReport } from '.
  * request is answered (Redis first, else WordPress; at most a few seconds, and a start without a
  * table is still a start), then refreshed every 5 minutes. A change the refresh finds is handled
  * as the webhook handles one: the other instances are told to reload from Redis, and the cache in
- * front drops `redirects` and the keys of the changed plain sources once they have.
+ * front drops `redirects` and the keys of the changed plain sources once they have (issue 35:
+ * through the purge queue, retried until the cache acknowledges).
  */
 export async function startRedirects(): Promise<void> {
   await loadRedirectsAtStart();
@@ -21,5 +22,5 @@ export async function announceChange(report: ReloadReport): Promise<void> {
   let dropped: ReturnType<typeof broadcastInvalidationAndWait> | null = null;
   if (redisUrl && report.shared && cachePurge) dropped = broadcastInvalidationAndWait(redisUrl, scopes, 'redirects_refresh');
   else if (redisUrl && report.shared) void broadcastInvalidation(redisUrl, scopes, 'redirects_refresh');
-  await purgeAfterRegeneration(redirectKeys(report.changedSources), [], dropped);
+  await queuePurgeAfterRegeneration(redirectKeys(report.changedSources), [], dropped);
 }

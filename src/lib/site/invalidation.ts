@@ -11,6 +11,7 @@ import { clearMenuCache } from '../wordpress/menu';
 import { clearSiteSeoCache } from '../wordpress/identity';
 import { clearPostTypesCache } from '../wordpress/postTypes';
 import { clearFeedCache } from './feeds';
+import { markHeard, triggerCatchUp } from './catchUp';
 import { clearSitemapCache } from './sitemap';
 
 /**
@@ -43,7 +44,9 @@ import { clearSitemapCache } from './sitemap';
  *   outage. The instances that missed a message follow when their copies expire (menu and post
  *   types 5 minutes, the search index at its 15-minute rebuild, sitemap and feeds `REVALIDATE_SECONDS`),
  *   and the subscriber, when it connects again after losing Redis, clears every copy and rebuilds
- *   the search index (messages sent meanwhile are lost).
+ *   the search index (messages sent meanwhile are lost); issue 35: it also asks WordPress what
+ *   changed since the site last heard and submits that to the worker (src/lib/site/catchUp.ts), so
+ *   the pages of changes missed meanwhile are regenerated and purged rather than left to expire.
  * - The subscriber uses its own connection (a subscribed Redis connection can send no other
  *   command): a duplicate of the process's shared client, with the same timeouts and reconnection.
  *   Its outages are not logged again: the shared connection logs them.
@@ -297,6 +300,10 @@ export interface SubscriberDeps {
   origin?: string;
   /** What a message does (default: clearProcessCaches, and the redirect table reloaded from Redis); the ack waits for a returned promise. */
   clear?: (scopes: InvalidationScopes) => void | Promise<unknown>;
+  /** Issue 35: after a reconnection, what changed meanwhile (default: this process's catch-up, src/lib/site/catchUp.ts). */
+  reconnected?: () => void;
+  /** Issue 35: a message from another instance arrived (default: the process's last-heard time moves to now). */
+  heard?: () => void;
   log?: Log;
 }
 
@@ -349,6 +356,8 @@ export function createInvalidationSubscriber(redisUrl: string, deps: SubscriberD
   const log = deps.log ?? console;
   const origin = deps.origin ?? processOrigin();
   const clear = deps.clear ?? clearAndReload(redisUrl);
+  const reconnected = deps.reconnected ?? (() => void triggerCatchUp('reconnected to Redis'));
+  const heard = deps.heard ?? (() => void markHeard(Date.now(), { redis: null }));
   const channel = invalidationChannel(redisUrl);
   let subscribed = false;
   let wasConnected = false;
@@ -365,9 +374,10 @@ export function createInvalidationSubscriber(redisUrl: string, deps: SubscriberD
     try {
       // A reload (the redirect table) is awaited before the ack: the sender purges the cache in front after every ack.
       let pending: unknown;
-      handleMessage(raw, origin, (scopes) => {
+      const handled = handleMessage(raw, origin, (scopes) => {
         pending = clear(scopes);
       });
+      if (handled === 'cleared') heard();
       Promise.resolve(pending)
         .catch(failed)
         .finally(() => ack(raw));
@@ -394,6 +404,12 @@ export function createInvalidationSubscriber(redisUrl: string, deps: SubscriberD
       // Messages published while this connection was down are lost: start over from WordPress
       // (the default `clear` also rebuilds the search index: menu and content, no items).
       void Promise.resolve(clear({ menu: true, content: true, redirects: true })).catch(failed);
+      // Issue 35 §4: and what changed in WordPress meanwhile is regenerated (never throws).
+      try {
+        reconnected();
+      } catch (error) {
+        failed(error);
+      }
     }
     wasConnected = true;
     Promise.all([client.subscribe(channel, listener), client.subscribe(ackChannel(redisUrl), (raw: string) => void receiveAck(raw))])

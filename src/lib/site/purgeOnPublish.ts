@@ -1,5 +1,6 @@
 import { getConfig } from '../../config';
 import { purgeAndWarm, type PurgeOutcome } from '../cache/purge';
+import { queuePurge } from '../cache/purgeQueue';
 import type { AwaitedBroadcast } from './invalidation';
 import type { RevalidatePayload } from './revalidate';
 import { CONTENT_KEYS, keysForItem, keysForPath, LAYOUT_KEY, pageKey, REDIRECTS_KEY, unique } from './surrogateKeys';
@@ -56,4 +57,23 @@ export async function purgeAfterRegeneration(
   const instances = dropped ? await dropped.catch(() => null) : null;
   const outcome = await purgeAndWarm(config, keys, paths);
   return instances ? { ...outcome, instances: { received: instances.receivers, cleared: instances.acknowledged } } : outcome;
+}
+
+/**
+ * Issue 35 §3: what the worker (src/lib/site/jobs.ts) does after a batch's regeneration. Once
+ * `dropped` (the broadcast's acks, when there is Redis) has settled, `keys` and the pages to warm
+ * go to this process's purge queue (src/lib/cache/purgeQueue.ts), which sends them until the cache
+ * acknowledges. Resolves when they are queued, not purged (there is no answer to wait for: the
+ * webhook has answered 202 long before). Does nothing without a purge back end; never rejects.
+ * `purgeAfterRegeneration` (inline, reported in the answer) stays for the synchronous webhook
+ * until the worker replaces it.
+ */
+export async function queuePurgeAfterRegeneration(
+  keys: readonly string[],
+  paths: readonly string[],
+  dropped: Promise<AwaitedBroadcast> | null = null,
+): Promise<void> {
+  if (!getConfig().cachePurge || keys.length === 0) return;
+  if (dropped) await dropped.catch(() => null);
+  queuePurge(keys, paths);
 }
