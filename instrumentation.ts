@@ -9,6 +9,8 @@
  * WordPress) before the server answers, and refreshed every 5 minutes (src/lib/redirects/startup.ts).
  * Issue 34: the site's search index is built in the background (not awaited: the server answers
  * at once, and searches ask WordPress until it is ready; src/lib/search/siteIndex.ts).
+ * Issue 35: this instance's worker (src/lib/site/jobs.ts) renews its leases and, at start and every
+ * 15 s, takes over the recorded jobs no live instance holds.
  */
 import { isBuildPhase } from './src/lib/buildPhase';
 
@@ -32,6 +34,9 @@ export async function register(): Promise<void> {
       void startSearchIndex();
       const { startRedirects } = await import('./src/lib/redirects/startup');
       await startRedirects();
+      // Issue 35 §2: after the redirects, so a job taken over at start runs with the table loaded.
+      const { startJobWorker } = await import('./src/lib/site/jobs');
+      startJobWorker();
     }
   }
 }

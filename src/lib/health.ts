@@ -4,6 +4,7 @@ import { jsonApiRoute } from './api/errors';
 import { requireMethod } from './api/request';
 import { sharedRedisConnection } from './redis/connection.mjs';
 import { searchIndexStarted, searchIndexStatus, type SearchIndexStatus } from './search/siteIndex';
+import { workerStatus, type WorkerStatus } from './site/jobs';
 
 /**
  * `GET /api/health` (issue 12 §3), for a load balancer and for Kubernetes probes.
@@ -16,7 +17,9 @@ import { searchIndexStarted, searchIndexStatus, type SearchIndexStatus } from '.
  *   `status` is `degraded` when WordPress does not answer 2xx within 2 s or a configured Redis is
  *   not connected. Issue 34: in a process that runs the search index (`next start`), `"search":
  *   {"ready", "size", "builtAt", "building"}` too (src/lib/search/siteIndex.ts); it never makes the
- *   status `degraded` (until the index is ready, searches ask WordPress). The WordPress check (`GET {WORDPRESS_URL}/wp-json/?_fields=name`, no retry) runs at most once
+ *   status `degraded` (until the index is ready, searches ask WordPress). Issue 35: `"worker":
+ *   {"pending", "running", "retrying", "oldestAgeMs"}`, the webhook's jobs this process holds
+ *   (src/lib/site/jobs.ts); it never makes the status `degraded` either. The WordPress check (`GET {WORDPRESS_URL}/wp-json/?_fields=name`, no retry) runs at most once
  *   per 5 s per process, however many probes arrive: a probe flood cannot flood WordPress.
  * - `GET /api/health?ready&strict`: the same, but `503` when degraded, for a monitor that alerts
  *   on a status code. Not for a Kubernetes readiness probe or a load balancer: with WordPress down,
@@ -36,6 +39,8 @@ export interface Readiness {
   redis: RedisHealth;
   /** Issue 34: this process's search index, when it runs one. */
   search?: SearchIndexStatus;
+  /** Issue 35: this process's webhook worker (src/lib/site/jobs.ts). */
+  worker: WorkerStatus;
   checkedAt: string;
 }
 
@@ -46,6 +51,8 @@ export interface HealthOptions {
   redis?: () => RedisHealth;
   /** The search index's state, or null when the process runs none (default: this process's, once started). */
   searchIndex?: () => SearchIndexStatus | null;
+  /** The webhook worker's state (default: this process's). */
+  worker?: () => WorkerStatus;
   now?: () => number;
 }
 
@@ -76,6 +83,7 @@ export function createReadiness(options: HealthOptions = {}): () => Promise<Read
   const redis = options.redis ?? configuredRedis;
   const now = options.now ?? Date.now;
   const searchIndex = options.searchIndex ?? (() => (searchIndexStarted() ? searchIndexStatus() : null));
+  const worker = options.worker ?? workerStatus;
   let last: { at: number; result: Promise<WordPressHealth> } | null = null;
   return async () => {
     const at = now();
@@ -84,7 +92,7 @@ export function createReadiness(options: HealthOptions = {}): () => Promise<Read
     const redisState = redis();
     const healthy = wordpress.ok && (!redisState.configured || redisState.connected);
     const search = searchIndex();
-    return { status: healthy ? 'ok' : 'degraded', wordpress, redis: redisState, ...(search ? { search } : {}), checkedAt: new Date(at).toISOString() };
+    return { status: healthy ? 'ok' : 'degraded', wordpress, redis: redisState, ...(search ? { search } : {}), worker: worker(), checkedAt: new Date(at).toISOString() };
   };
 }
 

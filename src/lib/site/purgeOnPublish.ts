@@ -1,7 +1,7 @@
 import { getConfig } from '../../config';
 import { purgeAndWarm, type PurgeOutcome } from '../cache/purge';
 import type { AwaitedBroadcast } from './invalidation';
-import type { RevalidatePayload } from './revalidate';
+import type { SearchItem } from '../search/siteIndex';
 import { CONTENT_KEYS, keysForItem, keysForPath, LAYOUT_KEY, pageKey, REDIRECTS_KEY, unique } from './surrogateKeys';
 
 /**
@@ -18,18 +18,28 @@ export interface PurgeReport extends PurgeOutcome {
   instances?: { received: number | null; cleared: number };
 }
 
-/** The keys a payload outdates (the menu's layout key goes with the regeneration of every page). */
-export function payloadKeys(payload: RevalidatePayload): string[] {
-  switch (payload.kind) {
-    case 'content':
-      return unique([...keysForItem(payload.type, payload.slug), ...CONTENT_KEYS]);
-    case 'plugin':
-      return payload.items.length === 0 ? [] : unique([...payload.items.flatMap((i) => keysForItem(i.type, i.slug)), ...CONTENT_KEYS]);
-    case 'paths':
-      return unique([...payload.paths.map(pageKey), ...CONTENT_KEYS]);
-    case 'menu':
-      return [LAYOUT_KEY];
-  }
+/** What changed, as the worker's batch (./jobs.ts) gives it. */
+export interface ChangedContent {
+  items: readonly SearchItem[];
+  scope: 'items' | 'all';
+  /** Pages on their own (a job narrowed to the pages that failed before). */
+  paths?: readonly string[];
+}
+
+/**
+ * The keys a change outdates: each item's keys and the content documents' (sitemap, feeds,
+ * search); each page of its own; for `scope: "all"` the layout key too (every page shows the
+ * menu and the site's settings).
+ */
+export function payloadKeys(change: ChangedContent): string[] {
+  const paths = change.paths ?? [];
+  const content = change.items.length > 0 || paths.length > 0 || change.scope === 'all';
+  return unique([
+    ...(change.scope === 'all' ? [LAYOUT_KEY] : []),
+    ...change.items.flatMap((i) => keysForItem(i.type, i.slug)),
+    ...paths.map(pageKey),
+    ...(content ? CONTENT_KEYS : []),
+  ]);
 }
 
 /**
