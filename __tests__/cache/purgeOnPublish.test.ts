@@ -1,27 +1,25 @@
 /** @jest-environment node */
 import handler from '../../pages/api/revalidate';
 import { resetConfigForTests } from '@/config';
-import { menuRegenerationSettled } from '@/lib/site/revalidate';
+import { jobsSettled } from '@/lib/site/jobs';
 import { payloadKeys } from '@/lib/site/purgeOnPublish';
-import { fakeResponse, webhookRequest } from '../api/fakeHttp';
+import { fakeResponse, stopTestWorker, useTestWorker, v2, webhookRequest } from '../api/fakeHttp';
 import { letLoopbackThrough, startRecordingServer, type RecordingServer } from './recordingServer';
 
 /**
- * Issue 18 "purge on publish": after /api/revalidate has regenerated the pages, the site
- * soft-purges the payload's surrogate keys in the cache in front (here a recording server in
+ * Issue 18 "purge on publish", issue 35 §2: after the worker has regenerated a batch's pages, the
+ * site soft-purges the batch's surrogate keys in the cache in front (here a recording server in
  * Varnish's place, VARNISH_URL), then warms the regenerated pages through it; a failing purge is
- * retried once, logged and reported in the answer, and never fails the regeneration.
+ * retried, logged, and never fails the regeneration (the webhook has long answered 202).
  */
 
 let varnish: RecordingServer;
 let events: string[];
 
 async function call(body: unknown) {
-  const req = webhookRequest(body);
-  const res = fakeResponse(async (path) => {
-    events.push(`regenerate ${path}`);
-  });
-  await handler(req, res);
+  const res = fakeResponse();
+  await handler(webhookRequest(body), res);
+  await jobsSettled();
   return res;
 }
 
@@ -34,70 +32,84 @@ beforeEach(async () => {
   });
   process.env.VARNISH_URL = varnish.url;
   resetConfigForTests();
+  useTestWorker(async (path) => {
+    events.push(`regenerate ${path}`);
+  });
 });
 
 afterEach(async () => {
-  await menuRegenerationSettled();
+  await stopTestWorker();
   await varnish.close();
   delete process.env.VARNISH_URL;
   resetConfigForTests();
 });
 
-describe('the webhook purges the cache in front after regenerating', () => {
-  test('a plugin update: regenerate, then soft-purge the item, its listing, home, sitemap, feeds and search; then warm the regenerated pages', async () => {
-    const res = await call({ event: 'update', items: [{ rest_base: 'news', slug: 'a-slug' }], menu: false });
-    expect(res.statusCode).toBe(200);
-    const keys = 'item:news:a-slug list:news item:page:home sitemap feeds search';
-    const regenerated = ['/about-us/news/a-slug', '/about-us/news', '/'];
-    expect(events.slice(0, 4)).toEqual([...regenerated.map((p) => `regenerate ${p}`), `purge ${keys}`]);
-    expect(events.slice(4).sort()).toEqual(regenerated.map((p) => `warm ${p}`).sort());
-    expect(varnish.requests.filter((r) => r.method === 'GET').every((r) => r.headers['x-cache-warm'] === '1')).toBe(true);
-    expect(res.sent.json).toMatchObject({
-      revalidated: regenerated,
-      failed: [],
-      purge: { backend: 'varnish', keys: keys.split(' '), ok: true, attempts: 1, warmed: 3, warmFailed: 0 },
-    });
+describe('the worker purges the cache in front after regenerating', () => {
+  test('an update: regenerate, then soft-purge the item, its listing, home, sitemap, feeds and search; then warm the regenerated pages', async () => {
+    const info = jest.spyOn(console, 'info').mockImplementation(() => undefined);
+    try {
+      const res = await call(v2({ event: 'update', items: [{ rest_base: 'news', slug: 'a-slug' }] }));
+      expect(res.statusCode).toBe(202);
+      const keys = 'item:news:a-slug list:news item:page:home sitemap feeds search';
+      const regenerated = ['/about-us/news/a-slug', '/about-us/news', '/'];
+      expect(events.slice(0, 4)).toEqual([...regenerated.map((p) => `regenerate ${p}`), `purge ${keys}`]);
+      expect(events.slice(4).sort()).toEqual(regenerated.map((p) => `warm ${p}`).sort());
+      expect(varnish.requests.filter((r) => r.method === 'GET').every((r) => r.headers['x-cache-warm'] === '1')).toBe(true);
+    } finally {
+      info.mockRestore();
+    }
   });
 
-  test('a paths call purges the keys of exactly those pages (and the documents)', () => {
-    expect(payloadKeys({ kind: 'paths', paths: ['/about-us/news', '/pages/card-services'] })).toEqual(['list:news', 'item:page:card-services', 'sitemap', 'feeds', 'search']);
+  test('a job narrowed to pages that failed before purges the keys of exactly those pages (and the documents)', () => {
+    expect(payloadKeys({ items: [], scope: 'items', paths: ['/about-us/news', '/pages/card-services'] })).toEqual(['list:news', 'item:page:card-services', 'sitemap', 'feeds', 'search']);
   });
 
-  test('a menu change purges the layout key after the background job has regenerated every page, then warms them', async () => {
-    const res = await call({ event: 'menu_save', items: [], menu: true });
-    expect(res.statusCode).toBe(202);
-    await menuRegenerationSettled();
-    const purges = events.filter((e) => e.startsWith('purge'));
-    expect(purges).toEqual(['purge layout']);
-    const purgeAt = events.indexOf('purge layout');
-    const regenerated = events.filter((e) => e.startsWith('regenerate'));
-    expect(regenerated.length).toBe((res.sent.json as { scheduled: number }).scheduled);
-    expect(events.slice(0, purgeAt).every((e) => e.startsWith('regenerate'))).toBe(true);
-    expect(events.slice(purgeAt + 1).sort()).toEqual(regenerated.map((e) => e.replace('regenerate', 'warm')).sort());
+  test('scope "all" purges the layout key (and the documents) after every page is regenerated, then warms them', async () => {
+    const info = jest.spyOn(console, 'info').mockImplementation(() => undefined);
+    try {
+      const res = await call(v2({ event: 'menu_save', scope: 'all' }));
+      expect(res.statusCode).toBe(202);
+      const purges = events.filter((e) => e.startsWith('purge'));
+      expect(purges).toEqual(['purge layout sitemap feeds search']);
+      const purgeAt = events.indexOf(purges[0]);
+      const regenerated = events.filter((e) => e.startsWith('regenerate'));
+      expect(regenerated.length).toBeGreaterThan(20);
+      expect(events.slice(0, purgeAt).every((e) => e.startsWith('regenerate'))).toBe(true);
+      expect(events.slice(purgeAt + 1).sort()).toEqual(regenerated.map((e) => e.replace('regenerate', 'warm')).sort());
+    } finally {
+      info.mockRestore();
+    }
   });
 
-  test('a purge that fails twice: the answer is still 200 (the pages were regenerated), with the failure; logged; nothing warmed', async () => {
+  test('a purge that fails twice is logged; the regeneration stands and nothing is warmed', async () => {
     varnish.answer = (r) => {
       events.push(`refused ${r.method}`);
       return { status: 403, body: 'Forbidden' };
     };
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const info = jest.spyOn(console, 'info').mockImplementation(() => undefined);
     try {
-      const res = await call({ type: 'news', slug: 'a-slug' });
-      expect(res.statusCode).toBe(200);
-      expect(res.sent.json).toMatchObject({ failed: [], purge: { ok: false, attempts: 2, error: expect.stringContaining('HTTP 403') } });
+      const res = await call(v2({ event: 'update', items: [{ rest_base: 'news', slug: 'a-slug' }] }));
+      expect(res.statusCode).toBe(202);
       expect(events.filter((e) => e.startsWith('refused'))).toEqual(['refused PURGE', 'refused PURGE']);
+      expect(events.filter((e) => e.startsWith('regenerate'))).toHaveLength(3);
       expect(error).toHaveBeenCalledWith(expect.stringContaining('[purge] varnish'));
     } finally {
       error.mockRestore();
+      info.mockRestore();
     }
   });
 
-  test('no purge back end configured: no purge, no purge field', async () => {
+  test('no purge back end configured: no purge', async () => {
     delete process.env.VARNISH_URL;
     resetConfigForTests();
-    const res = await call({ type: 'news', slug: 'a-slug' });
-    expect(res.sent.json).not.toHaveProperty('purge');
-    expect(varnish.requests).toHaveLength(0);
+    const info = jest.spyOn(console, 'info').mockImplementation(() => undefined);
+    try {
+      await call(v2({ event: 'update', items: [{ rest_base: 'news', slug: 'a-slug' }] }));
+      expect(events.filter((e) => e.startsWith('regenerate'))).toHaveLength(3);
+      expect(varnish.requests).toHaveLength(0);
+    } finally {
+      info.mockRestore();
+    }
   });
 });
