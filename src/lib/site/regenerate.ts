@@ -37,7 +37,7 @@ export const REVALIDATED = 'REVALIDATED';
 export const REGENERATE_TIMEOUT_MS = 60_000;
 
 /** Where `next build` wrote the build, as next.config.ts sets `distDir`. */
-export function distDirectory(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string {
+export function distDirectory(env: Readonly<Record<string, string | undefined>> = process.env, cwd: string = process.cwd()): string {
   return path.resolve(cwd, env.NEXT_DIST_DIR?.trim() || '.next');
 }
 
@@ -59,7 +59,7 @@ export function readPreviewModeId(distDir: string = distDirectory()): string {
 const cached = processShared('regenerate-preview-mode-id', () => ({ id: null as string | null }));
 
 /** This server's own origin, as `next start` recorded it. Throws when it did not (not under `next start`). */
-export function ownOrigin(env: NodeJS.ProcessEnv = process.env): string {
+export function ownOrigin(env: Readonly<Record<string, string | undefined>> = process.env): string {
   const port = env.PORT?.trim();
   if (!port || !/^\d+$/.test(port)) throw new Error('this process does not know its own port (process.env.PORT is set by `next start` once it listens)');
   let host = '127.0.0.1';
