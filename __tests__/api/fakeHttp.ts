@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import type { NextApiRequest, NextApiResponse } from 'next';
-import { jobsSettled, useJobWorkerForTests, type WorkerDeps } from '@/lib/site/jobs';
+import { jobsSettled, setJobWorkerForTests, type WorkerDeps } from '@/lib/site/jobs';
 
 /**
  * Small stand-ins for Next's API request and response, enough for the handlers under test: the
  * request is a readable stream of the body (the webhook reads it itself), the response records
  * status, headers and body. The webhook's work happens after its answer, in this process's worker
- * (src/lib/site/jobs.ts): `useTestWorker` replaces it with one whose page regeneration is whatever
+ * (src/lib/site/jobs.ts): `installTestWorker` replaces it with one whose page regeneration is whatever
  * the test passes.
  */
 
@@ -91,9 +91,9 @@ export interface TestWorker {
  * This process's webhook worker replaced by one without Redis (unless `deps` says otherwise) whose
  * regeneration records the path and then runs `regenerate`. Call `stopTestWorker()` after.
  */
-export function useTestWorker(regenerate: (path: string) => Promise<void> = async () => undefined, deps: WorkerDeps = {}): TestWorker {
+export function installTestWorker(regenerate: (path: string) => Promise<void> = async () => undefined, deps: WorkerDeps = {}): TestWorker {
   const worker: TestWorker = { regenerated: [] };
-  useJobWorkerForTests({
+  setJobWorkerForTests({
     redisUrl: null,
     ...deps,
     regenerate: async (path) => {
@@ -107,5 +107,5 @@ export function useTestWorker(regenerate: (path: string) => Promise<void> = asyn
 /** Waits for the test worker's batches and restores the process's default worker. */
 export async function stopTestWorker(): Promise<void> {
   await jobsSettled();
-  useJobWorkerForTests(null);
+  setJobWorkerForTests(null);
 }

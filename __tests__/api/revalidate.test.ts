@@ -19,7 +19,7 @@ import { clearMenuCache, getMenu } from '@/lib/wordpress/menu';
 import { clearPostTypesCache } from '@/lib/wordpress/postTypes';
 import { RETRY_DELAY_MS } from '@/lib/wordpress/http';
 import { fakeWordPress, server, WORDPRESS_BASE, recordWordPressRequests } from '../setup/msw';
-import { fakeRequest, fakeResponse, stopTestWorker, useTestWorker, v2, type FakeRequestInit, type TestWorker } from './fakeHttp';
+import { fakeRequest, fakeResponse, stopTestWorker, installTestWorker, v2, type FakeRequestInit, type TestWorker } from './fakeHttp';
 
 const SECRET = process.env.REVALIDATE_SECRET as string;
 const NEWS_SLUG = 'corvane-opens-regional-office-in-denver';
@@ -54,7 +54,7 @@ beforeEach(() => {
   errorSpy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   warnSpy = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   infoSpy = jest.spyOn(console, 'info').mockImplementation(() => undefined);
-  worker = useTestWorker();
+  worker = installTestWorker();
 });
 
 afterEach(async () => {
@@ -231,7 +231,7 @@ describe('the answer: 202 at once, the work after it', () => {
   it('answers 202 {accepted, job} before any regeneration, WordPress read or purge: a regeneration that never ends does not hold it', async () => {
     await stopTestWorker();
     const events: string[] = [];
-    worker = useTestWorker((path) => {
+    worker = installTestWorker((path) => {
       events.push(`regenerating ${path}`);
       return new Promise<void>(() => undefined);
     });
@@ -261,7 +261,7 @@ describe('the answer: 202 at once, the work after it', () => {
       expect(events.slice(1)).toEqual(expect.arrayContaining([`regenerating /about-us/news/${NEWS_SLUG}`]));
     } finally {
       // The hanging worker is left behind: the next test gets a fresh one.
-      worker = useTestWorker();
+      worker = installTestWorker();
     }
   });
 
@@ -275,7 +275,7 @@ describe('the answer: 202 at once, the work after it', () => {
 
   it('answers 503 with Retry-After: 5 when Redis cannot record the job (not connected), and runs nothing', async () => {
     await stopTestWorker();
-    worker = useTestWorker(async () => undefined, { redisUrl: 'redis://127.0.0.1:1', connection: { isReady: () => false, client: {} as never } });
+    worker = installTestWorker(async () => undefined, { redisUrl: 'redis://127.0.0.1:1', connection: { isReady: () => false, client: {} as never } });
     const res = await call(v2({ event: 'update', items: [NEWS_ITEM] }));
     expect(res.statusCode).toBe(503);
     expect(res.sent.headers['retry-after']).toBe('5');
@@ -288,7 +288,7 @@ describe('the answer: 202 at once, the work after it', () => {
   it('answers 503 when Redis does not answer the recording within 1 s', async () => {
     await stopTestWorker();
     const hanging = { multi: () => ({ hSet: () => hanging.multi(), set: () => hanging.multi(), exec: () => new Promise(() => undefined) }) };
-    worker = useTestWorker(async () => undefined, { redisUrl: 'redis://127.0.0.1:1', connection: { isReady: () => true, client: hanging as never } });
+    worker = installTestWorker(async () => undefined, { redisUrl: 'redis://127.0.0.1:1', connection: { isReady: () => true, client: hanging as never } });
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     const pending = call(v2({ event: 'update', items: [NEWS_ITEM] }));
     await jest.advanceTimersByTimeAsync(999);
@@ -338,7 +338,7 @@ describe('what the worker regenerates', () => {
     expect(navigation()).toBe(1); // cached
     await stopTestWorker();
     // Each regeneration builds the page's layout data, as getStaticProps does.
-    worker = useTestWorker(async () => {
+    worker = installTestWorker(async () => {
       await getLayoutData();
     });
     expect((await call(v2({ event: 'menu_save', scope: 'all' }))).statusCode).toBe(202);

@@ -15,7 +15,7 @@ import { getEveryPageLink } from '@/lib/wordpress/links';
 import { clearMenuCache, getMenu } from '@/lib/wordpress/menu';
 import { clearPostTypesCache } from '@/lib/wordpress/postTypes';
 import { recordWordPressRequests } from '../setup/msw';
-import { fakeRequest, fakeResponse, stopTestWorker, useTestWorker, v2, type TestWorker } from './fakeHttp';
+import { fakeRequest, fakeResponse, stopTestWorker, installTestWorker, v2, type TestWorker } from './fakeHttp';
 
 const SECRET = process.env.REVALIDATE_SECRET as string;
 const NEWS_SLUG = 'corvane-opens-regional-office-in-denver';
@@ -54,7 +54,7 @@ beforeEach(() => {
   recorder = recordWordPressRequests();
   errorSpy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   infoSpy = jest.spyOn(console, 'info').mockImplementation(() => undefined);
-  worker = useTestWorker();
+  worker = installTestWorker();
 });
 
 afterEach(async () => {
@@ -147,7 +147,7 @@ describe('scope "all": every page, after the answer', () => {
     await stopTestWorker();
     let running = 0;
     let peak = 0;
-    worker = useTestWorker(async () => {
+    worker = installTestWorker(async () => {
       running += 1;
       peak = Math.max(peak, running);
       await new Promise((resolve) => setImmediate(resolve));
@@ -170,7 +170,7 @@ describe('scope "all": every page, after the answer', () => {
     const [menuReads, typeReads] = [navigation(), types()];
     expect(menuReads).toBe(1);
     await stopTestWorker();
-    worker = useTestWorker(async () => {
+    worker = installTestWorker(async () => {
       await getLayoutData();
     });
     await call(v2({ event: 'menu_save', scope: 'all' }));

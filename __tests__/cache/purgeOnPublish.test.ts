@@ -3,7 +3,7 @@ import handler from '../../pages/api/revalidate';
 import { resetConfigForTests } from '@/config';
 import { jobsSettled } from '@/lib/site/jobs';
 import { payloadKeys } from '@/lib/site/purgeOnPublish';
-import { fakeResponse, stopTestWorker, useTestWorker, v2, webhookRequest } from '../api/fakeHttp';
+import { fakeResponse, stopTestWorker, installTestWorker, v2, webhookRequest } from '../api/fakeHttp';
 import { letLoopbackThrough, startRecordingServer, type RecordingServer } from './recordingServer';
 
 /**
@@ -32,7 +32,7 @@ beforeEach(async () => {
   });
   process.env.VARNISH_URL = varnish.url;
   resetConfigForTests();
-  useTestWorker(async (path) => {
+  installTestWorker(async (path) => {
     events.push(`regenerate ${path}`);
   });
 });

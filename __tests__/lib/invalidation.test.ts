@@ -26,7 +26,7 @@ import { NOT_RECORDED } from '@/lib/site/revalidate';
 import { clearMenuCache, getMenu } from '@/lib/wordpress/menu';
 import { fakeWordPress, recordWordPressRequests } from '../setup/msw';
 import { currentSearchEngine, resetSearchIndexForTests, searchIndexSettled, startSearchIndex } from '@/lib/search/siteIndex';
-import { stopTestWorker, useTestWorker, v2, webhookRequest, fakeResponse } from '../api/fakeHttp';
+import { stopTestWorker, installTestWorker, v2, webhookRequest, fakeResponse } from '../api/fakeHttp';
 import { letLoopbackThrough, startRecordingServer } from '../cache/recordingServer';
 import { freePort } from '../../e2e/harness/processes';
 import { redisAnswers, redisServerArgs, redisServerBinary } from '../../e2e/helpers/redisServer';
@@ -275,7 +275,7 @@ describe('the worker broadcasts every batch; a Redis that is down makes the webh
     const shared = sharedRedisConnection(redisUrl);
     opened.push(shared);
     await until(() => shared.isReady(), 'the shared connection');
-    useTestWorker(async () => undefined, { redisUrl, connection: shared });
+    installTestWorker(async () => undefined, { redisUrl, connection: shared });
     const listener = connection().client.duplicate();
     opened.push({ close: async () => listener.destroy() });
     const received: string[] = [];
@@ -315,7 +315,7 @@ describe('the worker broadcasts every batch; a Redis that is down makes the webh
       const shared = sharedRedisConnection(siteRedis);
       opened.push(shared);
       await until(() => shared.isReady(), 'the shared connection');
-      useTestWorker(async (path) => void events.push(`regenerate ${path}`), { redisUrl: siteRedis, connection: shared });
+      installTestWorker(async (path) => void events.push(`regenerate ${path}`), { redisUrl: siteRedis, connection: shared });
       // This process's own subscriber (instrumentation.ts starts it at next start): it hears the acks.
       const own = createInvalidationSubscriber(siteRedis, { connection: shared, clear: () => undefined, log: quiet() });
       opened.push(own);
@@ -338,7 +338,7 @@ describe('the worker broadcasts every batch; a Redis that is down makes the webh
     process.env.REDIS_URL = deadUrl;
     resetConfigForTests();
     opened.push(sharedRedisConnection(deadUrl));
-    useTestWorker(async () => undefined, { redisUrl: deadUrl });
+    installTestWorker(async () => undefined, { redisUrl: deadUrl });
     // The broadcast settles at once (no connect wait, no command timeout): before the next turn of the event loop.
     const settled = await Promise.race([
       broadcastInvalidation(deadUrl, { menu: false, content: true }, 'update'),

@@ -13,7 +13,7 @@ import { jobsSettled, workerStatus } from '@/lib/site/jobs';
 import { parsePayload } from '@/lib/site/revalidate';
 import { redirectKeys } from '@/lib/site/purgeOnPublish';
 import { fakeWordPress, server, WORDPRESS_BASE } from '../setup/msw';
-import { fakeResponse, stopTestWorker, useTestWorker, v2, webhookRequest } from '../api/fakeHttp';
+import { fakeResponse, stopTestWorker, installTestWorker, v2, webhookRequest } from '../api/fakeHttp';
 import { letLoopbackThrough, startRecordingServer } from '../cache/recordingServer';
 
 /** Calls the webhook and waits for the worker. */
@@ -30,7 +30,7 @@ beforeEach(() => {
   info = jest.spyOn(console, 'info').mockImplementation(() => undefined);
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  useTestWorker();
+  installTestWorker();
 });
 afterEach(async () => {
   await stopTestWorker();

@@ -19,7 +19,7 @@ import { jobsSettled } from '@/lib/site/jobs';
 import { currentSearchEngine, MAX_SEARCH_ITEMS, resetSearchIndexForTests, searchIndexSettled, searchIndexStatus, startSearchIndex } from '@/lib/search/siteIndex';
 import type { StoredPost } from '../../__mocks__/wordpress/store';
 import { fakeWordPress, recordWordPressRequests, server, WORDPRESS_BASE } from '../setup/msw';
-import { fakeResponse, stopTestWorker, useTestWorker, v2, webhookRequest, type TestWorker } from '../api/fakeHttp';
+import { fakeResponse, stopTestWorker, installTestWorker, v2, webhookRequest, type TestWorker } from '../api/fakeHttp';
 
 const WP = `${WORDPRESS_BASE}/wp-json/wp/v2`;
 let recorder: ReturnType<typeof recordWordPressRequests>;
@@ -66,7 +66,7 @@ beforeEach(async () => {
   spies = [jest.spyOn(console, 'info').mockImplementation(() => undefined), jest.spyOn(console, 'error').mockImplementation(() => undefined)];
   await startSearchIndex();
   recorder = recordWordPressRequests();
-  worker = useTestWorker();
+  worker = installTestWorker();
 });
 afterEach(async () => {
   await stopTestWorker();
@@ -97,7 +97,7 @@ describe('the worker: the items are in this instance’s index before its pages 
     addPost(9101, 'zebraquartz-order', 'Zebraquartz in order');
     await stopTestWorker();
     const seen: string[][] = [];
-    worker = useTestWorker(async () => {
+    worker = installTestWorker(async () => {
       seen.push(urlsFound('zebraquartz'));
     });
     await webhook({ event: 'update', items: [{ rest_base: 'posts', slug: 'zebraquartz-order' }] });

@@ -636,7 +636,7 @@ export function lastHeardInProcess(): number | null {
 }
 
 /** Tests: this process's worker replaced by one with these dependencies (null: the default, created on next use). */
-export function useJobWorkerForTests(deps: WorkerDeps | null): JobWorker | null {
+export function setJobWorkerForTests(deps: WorkerDeps | null): JobWorker | null {
   slot.worker?.stop();
   slot.worker = deps ? createJobWorker(deps) : null;
   return slot.worker;
