@@ -285,6 +285,25 @@ describe('the answer: 202 at once, the work after it', () => {
     expect(worker.regenerated).toEqual([]);
   });
 
+  it('answers 503 (not 500) when the worker comes from another bundle\'s copy of jobs.ts (instrumentation creates it at next start)', async () => {
+    await stopTestWorker();
+    // A second copy of the module, as another Next bundle has: its worker, its error class.
+    let other!: typeof import('@/lib/site/jobs');
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      other = require('@/lib/site/jobs');
+    });
+    other.setJobWorkerForTests({ redisUrl: 'redis://127.0.0.1:1', connection: { isReady: () => false, client: {} as never } });
+    try {
+      const res = await call(v2({ event: 'update', items: [NEWS_ITEM] }));
+      expect(res.statusCode).toBe(503);
+      expect(res.sent.json).toEqual({ error: NOT_RECORDED });
+    } finally {
+      other.setJobWorkerForTests(null);
+      worker = installTestWorker();
+    }
+  });
+
   it('answers 503 when Redis does not answer the recording within 1 s', async () => {
     await stopTestWorker();
     const hanging = { multi: () => ({ hSet: () => hanging.multi(), set: () => hanging.multi(), exec: () => new Promise(() => undefined) }) };

@@ -99,8 +99,18 @@ export interface WorkerStatus {
   oldestAgeMs: number | null;
 }
 
-/** Recording failed: the webhook answers 503 (the sender sends it again). */
-export class JobNotRecordedError extends Error {}
+/**
+ * Recording failed: the webhook answers 503 (the sender sends it again). Recognised by its name
+ * (`isJobNotRecorded`), not `instanceof`: this process's worker may have been created by another
+ * bundle (instrumentation), whose copy of this class is not the webhook's.
+ */
+export class JobNotRecordedError extends Error {
+  override readonly name = 'JobNotRecordedError';
+}
+
+export function isJobNotRecorded(error: unknown): error is Error {
+  return error instanceof Error && error.name === 'JobNotRecordedError';
+}
 
 type Log = Pick<Console, 'info' | 'error' | 'warn'>;
 type Connection = Pick<RedisConnection, 'client' | 'isReady'>;
@@ -325,7 +335,7 @@ export function createJobWorker(deps: WorkerDeps = {}): JobWorker {
       write.catch(() => undefined);
       await Promise.race([write, timeout]);
     } catch (error) {
-      throw error instanceof JobNotRecordedError ? error : new JobNotRecordedError(message(error));
+      throw isJobNotRecorded(error) ? error : new JobNotRecordedError(message(error));
     } finally {
       clearTimeout(timer);
     }

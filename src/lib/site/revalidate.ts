@@ -6,7 +6,7 @@ import { CONTENT_TYPES, contentTypeByRestBase, DEFAULT_PAGE_SECTION } from '../w
 import { ApiError, jsonApiRoute } from '../api/errors';
 import { isRecord } from '../isRecord';
 import { parseJson, readBody, requireJsonContentType, requireMethod } from '../api/request';
-import { acceptJob, JobNotRecordedError, kickJobWorker, type Scope } from './jobs';
+import { acceptJob, isJobNotRecorded, kickJobWorker, type Scope } from './jobs';
 
 /**
  * The revalidation webhook (`POST /api/revalidate`), issue 35 §1 (docs/reliability.md, the
@@ -195,7 +195,7 @@ export const revalidateHandler = jsonApiRoute('revalidate', async (req: NextApiR
   try {
     jobId = (await acceptJob({ delivery: id, event, items, scope, redirects })).id;
   } catch (error) {
-    if (!(error instanceof JobNotRecordedError)) throw error;
+    if (!isJobNotRecorded(error)) throw error;
     console.error(`[revalidate] delivery ${id} (${event}) refused with 503: it could not be recorded (${error.message})`);
     throw new ApiError(503, NOT_RECORDED, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
   }
