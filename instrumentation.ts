@@ -10,7 +10,9 @@
  * Issue 34: the site's search index is built in the background (not awaited: the server answers
  * at once, and searches ask WordPress until it is ready; src/lib/search/siteIndex.ts).
  * Issue 35: with a cache in front, the purge queue takes the keys a dead instance left in Redis
- * (`site:purges`, src/lib/cache/purgeQueue.ts).
+ * (`site:purges`, src/lib/cache/purgeQueue.ts); this instance's worker (src/lib/site/jobs.ts) renews its leases and, at start and every
+ * 15 s, takes over the recorded jobs no live instance holds; the safety net asks WordPress what changed
+ * since the site last heard (src/lib/site/catchUp.ts).
  */
 import { isBuildPhase } from './src/lib/buildPhase';
 
@@ -34,18 +36,19 @@ export async function register(): Promise<void> {
         const { startPurgeQueue } = await import('./src/lib/cache/purgeQueue');
         startPurgeQueue();
       }
-      // Issue 35 §4, the safety net (src/lib/site/catchUp.ts): what changed in WordPress since the
-      // site last heard, submitted to the worker once start-up is done. To be wired with the
-      // worker's submitJob (src/lib/site/jobs.ts) when it lands:
-      //   const { submitJob } = await import('./src/lib/site/jobs');
-      //   const { startCatchUp } = await import('./src/lib/site/catchUp');
-      //   startCatchUp(submitJob);
-      // (the invalidation subscriber's reconnection triggers it through the same registration).
       // Issue 34: started first and not awaited, so the build reads WordPress while the redirects load.
       const { startSearchIndex } = await import('./src/lib/search/siteIndex');
       void startSearchIndex();
       const { startRedirects } = await import('./src/lib/redirects/startup');
       await startRedirects();
+      // Issue 35 §2: after the redirects, so a job taken over at start runs with the table loaded.
+      const { startJobWorker, submitJob } = await import('./src/lib/site/jobs');
+      startJobWorker();
+      // Issue 35 §4, the safety net (src/lib/site/catchUp.ts): what changed in WordPress since the
+      // site last heard, submitted to the worker (the invalidation subscriber's reconnection after
+      // losing Redis triggers it again through the same registration).
+      const { startCatchUp } = await import('./src/lib/site/catchUp');
+      startCatchUp(submitJob);
     }
   }
 }

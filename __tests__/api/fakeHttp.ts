@@ -1,10 +1,13 @@
 import { Readable } from 'node:stream';
 import type { NextApiRequest, NextApiResponse } from 'next';
+import { jobsSettled, setJobWorkerForTests, type WorkerDeps } from '@/lib/site/jobs';
 
 /**
  * Small stand-ins for Next's API request and response, enough for the handlers under test: the
  * request is a readable stream of the body (the webhook reads it itself), the response records
- * status, headers and body, and `revalidate` is whatever the test passes.
+ * status, headers and body. The webhook's work happens after its answer, in this process's worker
+ * (src/lib/site/jobs.ts): `installTestWorker` replaces it with one whose page regeneration is whatever
+ * the test passes.
  */
 
 export interface FakeRequestInit {
@@ -37,17 +40,13 @@ export interface FakeResponse extends NextApiResponse {
   statusCode: number;
   /** Header names in lower case. */
   sent: { headers: Record<string, string>; json?: unknown; text?: string; ended: boolean };
-  /** Paths passed to `res.revalidate`, in call order. */
-  revalidateCalls: string[];
 }
 
-export function fakeResponse(revalidate: (path: string) => Promise<void> = async () => undefined): FakeResponse {
+export function fakeResponse(): FakeResponse {
   const sent: FakeResponse['sent'] = { headers: {}, ended: false };
-  const revalidateCalls: string[] = [];
   const res = {
     statusCode: 200,
     sent,
-    revalidateCalls,
     status(code: number) {
       res.statusCode = code;
       return res;
@@ -74,10 +73,39 @@ export function fakeResponse(revalidate: (path: string) => Promise<void> = async
       sent.ended = true;
       return res;
     },
-    async revalidate(path: string) {
-      revalidateCalls.push(path);
-      await revalidate(path);
-    },
   };
   return res as unknown as FakeResponse;
+}
+
+/** A version-2 payload (docs/reliability.md §1) with a delivery id; `fields` add to or override it. */
+export function v2(fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return { v: 2, id: 'wp-test-1', ...fields };
+}
+
+export interface TestWorker {
+  /** Paths regenerated (or tried), in call order. */
+  regenerated: string[];
+}
+
+/**
+ * This process's webhook worker replaced by one without Redis (unless `deps` says otherwise) whose
+ * regeneration records the path and then runs `regenerate`. Call `stopTestWorker()` after.
+ */
+export function installTestWorker(regenerate: (path: string) => Promise<void> = async () => undefined, deps: WorkerDeps = {}): TestWorker {
+  const worker: TestWorker = { regenerated: [] };
+  setJobWorkerForTests({
+    redisUrl: null,
+    ...deps,
+    regenerate: async (path) => {
+      worker.regenerated.push(path);
+      await regenerate(path);
+    },
+  });
+  return worker;
+}
+
+/** Waits for the test worker's batches and restores the process's default worker. */
+export async function stopTestWorker(): Promise<void> {
+  await jobsSettled();
+  setJobWorkerForTests(null);
 }

@@ -1,32 +1,32 @@
 /** @jest-environment node */
+/**
+ * The revalidation webhook, payload version 2 (issue 35 §1, docs/reliability.md): the request
+ * checks, the one payload shape, and the answer (202 once recorded, before any work). What the
+ * worker does after the answer: __tests__/site/jobs.test.ts and revalidatePlugin.test.ts.
+ */
 import { http, HttpResponse } from 'msw';
 import handler, { config as routeConfig } from '../../pages/api/revalidate';
 import { resetConfigForTests } from '@/config';
 import { getLayoutData } from '@/lib/site/layout';
-import {
-  checkSitePath,
-  isAuthorized,
-  MAX_BODY_BYTES,
-  revalidatePaths,
-  REVALIDATE_CONCURRENCY,
-  SECRET_HEADER,
-} from '@/lib/site/revalidate';
+import { isAuthorized, MAX_BODY_BYTES, NOT_RECORDED, SECRET_HEADER, VERSION_1_REFUSED } from '@/lib/site/revalidate';
+import { jobsSettled, regeneratePaths, REVALIDATE_CONCURRENCY, workerStatus } from '@/lib/site/jobs';
 import { LISTING_PATHS, STATIC_PAGES } from '@/lib/site/sitePaths';
 import { resetSitemapCacheForTests, sitemapCache } from '@/lib/site/sitemap';
 import { feedCache, resetFeedCacheForTests } from '@/lib/site/feeds';
-import { contentType, sitePath } from '@/lib/wordpress/contentTypes';
+import { contentType } from '@/lib/wordpress/contentTypes';
 import { getEveryPageLink } from '@/lib/wordpress/links';
 import { clearMenuCache, getMenu } from '@/lib/wordpress/menu';
 import { clearPostTypesCache } from '@/lib/wordpress/postTypes';
 import { RETRY_DELAY_MS } from '@/lib/wordpress/http';
 import { fakeWordPress, server, WORDPRESS_BASE, recordWordPressRequests } from '../setup/msw';
-import { fakeRequest, fakeResponse, type FakeRequestInit } from './fakeHttp';
+import { fakeRequest, fakeResponse, stopTestWorker, installTestWorker, v2, type FakeRequestInit, type TestWorker } from './fakeHttp';
 
 const SECRET = process.env.REVALIDATE_SECRET as string;
 const NEWS_SLUG = 'corvane-opens-regional-office-in-denver';
+const NEWS_ITEM = { rest_base: 'news', slug: NEWS_SLUG };
 
 /** Calls the webhook as WordPress would: POST, JSON, the secret header; `init` overrides any of it. */
-async function call(body: unknown, init: FakeRequestInit = {}, revalidate?: (path: string) => Promise<void>) {
+async function call(body: unknown, init: FakeRequestInit = {}) {
   const req = fakeRequest({
     method: 'POST',
     url: '/api/revalidate',
@@ -34,7 +34,7 @@ async function call(body: unknown, init: FakeRequestInit = {}, revalidate?: (pat
     ...init,
     headers: init.headers ?? { 'content-type': 'application/json', [SECRET_HEADER]: SECRET },
   });
-  const res = fakeResponse(revalidate);
+  const res = fakeResponse();
   await handler(req, res);
   return res;
 }
@@ -42,6 +42,8 @@ async function call(body: unknown, init: FakeRequestInit = {}, revalidate?: (pat
 let recorder: ReturnType<typeof recordWordPressRequests>;
 let errorSpy: jest.SpyInstance;
 let warnSpy: jest.SpyInstance;
+let infoSpy: jest.SpyInstance;
+let worker: TestWorker;
 
 beforeEach(() => {
   clearMenuCache();
@@ -51,35 +53,41 @@ beforeEach(() => {
   recorder = recordWordPressRequests();
   errorSpy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   warnSpy = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  infoSpy = jest.spyOn(console, 'info').mockImplementation(() => undefined);
+  worker = installTestWorker();
 });
 
-afterEach(() => {
+afterEach(async () => {
+  jest.useRealTimers();
+  await stopTestWorker();
   recorder.stop();
   errorSpy.mockRestore();
   warnSpy.mockRestore();
-  jest.useRealTimers();
+  infoSpy.mockRestore();
 });
 
 describe('authentication', () => {
   it('refuses a call without the x-revalidate-secret header with 401 JSON, revalidating nothing', async () => {
-    const res = await call({ type: 'news', slug: NEWS_SLUG }, { headers: { 'content-type': 'application/json' } });
+    const res = await call(v2({ event: 'update', items: [NEWS_ITEM] }), { headers: { 'content-type': 'application/json' } });
     expect(res.statusCode).toBe(401);
     expect(res.sent.json).toEqual({ error: expect.stringContaining(SECRET_HEADER) });
-    expect(res.revalidateCalls).toEqual([]);
+    await jobsSettled();
+    expect(worker.regenerated).toEqual([]);
   });
 
   it('refuses a wrong secret (same length, and a prefix of the right one) with 401', async () => {
     const sameLength = SECRET.replace(/.$/, (c) => (c === 'x' ? 'y' : 'x'));
     for (const wrong of [sameLength, SECRET.slice(0, -1), `${SECRET}x`]) {
-      const res = await call({ type: 'news', slug: NEWS_SLUG }, { headers: { 'content-type': 'application/json', [SECRET_HEADER]: wrong } });
+      const res = await call(v2({ event: 'update', items: [NEWS_ITEM] }), { headers: { 'content-type': 'application/json', [SECRET_HEADER]: wrong } });
       expect(res.statusCode).toBe(401);
-      expect(res.revalidateCalls).toEqual([]);
+      await jobsSettled();
+    expect(worker.regenerated).toEqual([]);
     }
   });
 
   it('never reads the secret from the query string: ?secret= alone is still 401', async () => {
     const res = await call(
-      { type: 'news', slug: NEWS_SLUG },
+      v2({ event: 'update', items: [NEWS_ITEM] }),
       {
         url: `/api/revalidate?secret=${SECRET}`,
         query: { secret: SECRET },
@@ -87,7 +95,8 @@ describe('authentication', () => {
       },
     );
     expect(res.statusCode).toBe(401);
-    expect(res.revalidateCalls).toEqual([]);
+    await jobsSettled();
+    expect(worker.regenerated).toEqual([]);
   });
 
   it('refuses every call with 401 when REVALIDATE_SECRET is not configured', async () => {
@@ -95,7 +104,7 @@ describe('authentication', () => {
     process.env.REVALIDATE_SECRET = '';
     resetConfigForTests();
     try {
-      const res = await call({ type: 'news', slug: NEWS_SLUG });
+      const res = await call(v2({ event: 'update', items: [NEWS_ITEM] }));
       expect(res.statusCode).toBe(401);
       expect(res.sent.json).toEqual({ error: expect.any(String) });
       expect(warnSpy).toHaveBeenCalledWith(expect.stringContaining('REVALIDATE_SECRET is not set'));
@@ -126,13 +135,13 @@ describe('request checks: every refusal is a JSON message', () => {
   });
 
   it('answers 415 when the body is not declared as JSON', async () => {
-    const res = await call('type=news', { headers: { 'content-type': 'application/x-www-form-urlencoded', [SECRET_HEADER]: SECRET } });
+    const res = await call('v=2', { headers: { 'content-type': 'application/x-www-form-urlencoded', [SECRET_HEADER]: SECRET } });
     expect(res.statusCode).toBe(415);
     expect(res.sent.json).toEqual({ error: expect.stringContaining('JSON') });
   });
 
   it('answers 400 with its own JSON message to malformed JSON (never Next\'s text, never 500)', async () => {
-    const res = await call('{"type": "news", "slug": ');
+    const res = await call('{"v": 2, "id": ');
     expect(res.statusCode).toBe(400);
     expect(res.sent.json).toEqual({ error: expect.stringMatching(/^The body is not valid JSON/) });
   });
@@ -150,7 +159,7 @@ describe('request checks: every refusal is a JSON message', () => {
   });
 
   it('answers 413 to a body over 16 KB, whether declared by Content-Length or not', async () => {
-    const big = JSON.stringify({ paths: ['/'], padding: 'x'.repeat(MAX_BODY_BYTES) });
+    const big = JSON.stringify(v2({ event: 'update', items: [NEWS_ITEM], padding: 'x'.repeat(MAX_BODY_BYTES) }));
     const undeclared = await call(big);
     expect(undeclared.statusCode).toBe(413);
     expect(undeclared.sent.json).toEqual({ error: expect.stringContaining(String(MAX_BODY_BYTES)) });
@@ -158,101 +167,167 @@ describe('request checks: every refusal is a JSON message', () => {
       headers: { 'content-type': 'application/json', 'content-length': String(MAX_BODY_BYTES + 1), [SECRET_HEADER]: SECRET },
     });
     expect(declared.statusCode).toBe(413);
-    expect(undeclared.revalidateCalls).toEqual([]);
-  });
-
-  it('answers 400 naming an unknown type', async () => {
-    const res = await call({ type: 'product', slug: 'x' });
-    expect(res.statusCode).toBe(400);
-    expect(res.sent.json).toEqual({ error: expect.stringContaining('Unknown type "product"') });
-  });
-
-  it.each([
-    ['Uppercase-Slug'],
-    ['../etc/passwd'],
-    ['a/b'],
-    ['with space'],
-    ['x'.repeat(201)],
-    [''],
-    [42],
-  ])('answers 400 to the unsafe slug %j', async (slug) => {
-    const res = await call({ type: 'news', slug });
-    expect(res.statusCode).toBe(400);
-    expect(res.sent.json).toEqual({ error: expect.stringContaining('slug') });
-    expect(res.revalidateCalls).toEqual([]);
-  });
-
-  it.each([
-    ['//evil.com', 'must not start with "//"'],
-    ['/../x', '".."'],
-    ['/a/%2e%2e/b', '".."'],
-    ['http://x', 'starting with "/"'],
-    ['about-us', 'starting with "/"'],
-    ['/search?q=x', 'query or fragment'],
-    ['/a#b', 'query or fragment'],
-    ['/a\\b', 'URL path characters'],
-    ['/a b', 'URL path characters'],
-    ['/api/revalidate', 'not a page'],
-    [`/${'a'.repeat(300)}`, 'longer than 300'],
-  ])('answers 400 to the bad path %j', async (path, problem) => {
-    const res = await call({ paths: ['/', path] });
-    expect(res.statusCode).toBe(400);
-    expect(res.sent.json).toEqual({ error: expect.stringContaining(problem) });
-    expect((res.sent.json as { error: string }).error).toMatch(/^paths\[1\]/);
-    expect(res.revalidateCalls).toEqual([]);
-  });
-
-  it('answers 400 to an empty list of paths and to more than 100', async () => {
-    for (const paths of [[], Array.from({ length: 101 }, (_, i) => `/p${i}`), '/']) {
-      const res = await call({ paths });
-      expect(res.statusCode).toBe(400);
-    }
   });
 });
 
-describe('what gets revalidated', () => {
-  it('a {type: "news", slug} change revalidates exactly the detail page, the news listing and /', async () => {
-    const res = await call({ type: 'news', slug: NEWS_SLUG });
-    const news = contentType('news');
-    const expected = [`${news.routePrefix}/${NEWS_SLUG}`, news.listingPath, '/'];
-    expect(expected).toEqual([`/about-us/news/${NEWS_SLUG}`, '/about-us/news', '/']);
+describe('payload version 2 is the only shape', () => {
+  it.each([
+    ['the plugin\'s version 1', { event: 'update', items: [NEWS_ITEM], menu: false }],
+    ['{type, slug}', { type: 'news', slug: NEWS_SLUG }],
+    ['{paths}', { paths: ['/about-us/news'] }],
+    ['{type: "menu"}', { type: 'menu' }],
+    ['v: 1', { v: 1, id: 'wp-1', event: 'update', items: [NEWS_ITEM] }],
+    ['v: "2" (a string)', { v: '2', id: 'wp-1', event: 'update', items: [NEWS_ITEM] }],
+    ['v: 3', { v: 3, id: 'wp-1', event: 'update', items: [NEWS_ITEM] }],
+  ])('%s is refused with 400 saying version 1 is no longer accepted; nothing is recorded', async (_, body) => {
+    const res = await call(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.sent.json).toEqual({ error: 'payload version 1 is no longer accepted: send {"v": 2, ...} (docs/revalidation.md)' });
+    expect(VERSION_1_REFUSED).toBe((res.sent.json as { error: string }).error);
+    expect(workerStatus().pending).toBe(0);
+  });
+
+  it.each([
+    [{ event: 'update', items: [NEWS_ITEM] }, '"id"'],
+    [{ id: '', event: 'update', items: [NEWS_ITEM] }, '"id"'],
+    [{ id: 'x'.repeat(65), event: 'update', items: [NEWS_ITEM] }, '"id"'],
+    [{ id: 'wp 1', event: 'update', items: [NEWS_ITEM] }, '"id"'],
+    [{ id: 'wp-1', items: [NEWS_ITEM] }, '"event"'],
+    [{ id: 'wp-1', event: 'Update!', items: [NEWS_ITEM] }, '"event"'],
+    [{ id: 'wp-1', event: 'update', items: [NEWS_ITEM], scope: 'menu' }, '"scope" must be "items" or "all"'],
+    [{ id: 'wp-1', event: 'update', items: [NEWS_ITEM], redirects: 'yes' }, '"redirects" must be true or false'],
+    [{ id: 'wp-1', event: 'update', items: [NEWS_ITEM], menu: true }, '"menu" is a field of version 1: use "scope": "all"'],
+    [{ id: 'wp-1', event: 'update', items: 'news' }, '"items" must be a list'],
+    [{ id: 'wp-1', event: 'update', items: Array.from({ length: 101 }, (_, i) => ({ rest_base: 'news', slug: `n${i}` })) }, '"items" must be a list of 0 to 100'],
+    [{ id: 'wp-1', event: 'update', items: [{ rest_base: 'product', slug: 'x' }] }, 'items[0].rest_base "product" is not a content type'],
+    [{ id: 'wp-1', event: 'update', items: [{ rest_base: 'news', slug: '../etc/passwd' }] }, 'items[0].slug'],
+    [{ id: 'wp-1', event: 'update', items: [{ rest_base: 'news', slug: 'x'.repeat(201) }] }, 'items[0].slug is longer than 200'],
+    [{ id: 'wp-1', event: 'update', items: [{ rest_base: 'fp_page', slug: 'x', section: 'A B' }] }, 'items[0].section'],
+    [{ id: 'wp-1', event: 'update' }, 'Nothing to do'],
+    [{ id: 'wp-1', event: 'update', items: [], scope: 'items', redirects: false }, 'Nothing to do'],
+  ] as [Record<string, unknown>, string][])('answers 400 naming the problem (case %#)', async (fields, problem) => {
+    const res = await call({ v: 2, ...fields });
+    expect(res.statusCode).toBe(400);
+    expect(res.sent.json).toEqual({ error: expect.stringContaining(problem) });
+  });
+
+  it('the test event alone answers 200 {"test": true} and records and regenerates nothing', async () => {
+    const res = await call(v2({ event: 'test' }));
     expect(res.statusCode).toBe(200);
-    expect(res.sent.json).toEqual({ revalidated: expected, failed: [] });
-    expect(res.revalidateCalls.sort()).toEqual([...expected].sort());
+    expect(res.sent.json).toEqual({ test: true });
+    expect(workerStatus()).toEqual({ pending: 0, running: 0, retrying: 0, oldestAgeMs: null });
+    await jobsSettled();
+    expect(worker.regenerated).toEqual([]);
+    expect(recorder.urls).toEqual([]);
   });
 
-  it('a page change revalidates /{section}/{slug} (default section "pages") and /: pages have no listing', async () => {
-    const res = await call({ type: 'page', slug: 'secure-switching' });
-    expect(res.sent.json).toEqual({ revalidated: ['/pages/secure-switching', '/'], failed: [] });
-    const other = await call({ type: 'page', slug: 'our-story', section: 'about-us' });
-    expect(other.sent.json).toEqual({ revalidated: ['/about-us/our-story', '/'], failed: [] });
+  it('scope "all" alone, and redirects alone, are accepted (202)', async () => {
+    expect((await call(v2({ event: 'menu_save', scope: 'all' }))).statusCode).toBe(202);
+    expect((await call(v2({ event: 'redirects', redirects: true }))).statusCode).toBe(202);
   });
+});
 
-  it('every type of the table maps to its detail route and listing page', async () => {
-    for (const type of ['blog', 'pressRelease', 'whitePaper', 'caseStudy', 'insight', 'event', 'partnerInterview'] as const) {
-      const res = await call({ type, slug: 'a-slug' });
-      expect(res.sent.json).toEqual({
-        revalidated: [sitePath(type, 'a-slug'), contentType(type).listingPath, '/'],
-        failed: [],
-      });
+describe('the answer: 202 at once, the work after it', () => {
+  it('answers 202 {accepted, job} before any regeneration, WordPress read or purge: a regeneration that never ends does not hold it', async () => {
+    await stopTestWorker();
+    const events: string[] = [];
+    worker = installTestWorker((path) => {
+      events.push(`regenerating ${path}`);
+      return new Promise<void>(() => undefined);
+    });
+    const res = fakeResponse();
+    const json = res.json.bind(res);
+    const reads = recorder.urls.length;
+    const answered = new Promise<void>((resolve) => {
+      res.json = ((body: unknown) => {
+        events.push(`answered ${res.statusCode} after ${recorder.urls.length - reads} WordPress reads`);
+        resolve();
+        return json(body);
+      }) as typeof res.json;
+    });
+    try {
+      const handled = handler(
+        fakeRequest({ method: 'POST', url: '/api/revalidate', body: JSON.stringify(v2({ id: 'wp-1764331200-8f3a', event: 'update', items: [NEWS_ITEM] })), headers: { 'content-type': 'application/json', [SECRET_HEADER]: SECRET } }),
+        res,
+      );
+      await answered;
+      await handled;
+      expect(res.statusCode).toBe(202);
+      expect(res.sent.json).toEqual({ accepted: 'wp-1764331200-8f3a', job: expect.stringMatching(/^[a-z0-9]+-[0-9a-f]{8}$/) });
+      // Then the worker regenerates (and never finishes here).
+      for (let i = 0; i < 200 && events.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      // The answer came first, before any WordPress read; then the regenerations started.
+      expect(events[0]).toBe('answered 202 after 0 WordPress reads');
+      expect(events.slice(1)).toEqual(expect.arrayContaining([`regenerating /about-us/news/${NEWS_SLUG}`]));
+    } finally {
+      // The hanging worker is left behind: the next test gets a fresh one.
+      worker = installTestWorker();
     }
   });
 
-  it('a {paths} call revalidates the given paths once each, trailing slashes dropped', async () => {
-    const res = await call({ paths: ['/about-us/news/', '/about-us/news', '/pages/caf%C3%A9', '/'] });
-    expect(res.statusCode).toBe(200);
-    expect(res.sent.json).toEqual({ revalidated: ['/about-us/news', '/pages/caf%C3%A9', '/'], failed: [] });
+  it('without REDIS_URL the job is kept in the process: the health status counts it until it is done', async () => {
+    const res = await call(v2({ event: 'update', items: [NEWS_ITEM] }));
+    expect(res.statusCode).toBe(202);
+    await jobsSettled();
+    expect(workerStatus()).toEqual({ pending: 0, running: 0, retrying: 0, oldestAgeMs: null });
+    expect(worker.regenerated).toHaveLength(3);
   });
 
-  it('one failing path is reported in failed (502) while the others are still revalidated', async () => {
-    const res = await call({ type: 'news', slug: NEWS_SLUG }, {}, async (path) => {
-      if (path === '/about-us/news') throw new Error('Failed to revalidate /about-us/news: Invalid response 500');
+  it('answers 503 with Retry-After: 5 when Redis cannot record the job (not connected), and runs nothing', async () => {
+    await stopTestWorker();
+    worker = installTestWorker(async () => undefined, { redisUrl: 'redis://127.0.0.1:1', connection: { isReady: () => false, client: {} as never } });
+    const res = await call(v2({ event: 'update', items: [NEWS_ITEM] }));
+    expect(res.statusCode).toBe(503);
+    expect(res.sent.headers['retry-after']).toBe('5');
+    expect(res.sent.json).toEqual({ error: NOT_RECORDED });
+    expect(NOT_RECORDED).toBe('The change could not be recorded (Redis is unreachable); send it again');
+    await jobsSettled();
+    expect(worker.regenerated).toEqual([]);
+  });
+
+  it('answers 503 (not 500) when the worker comes from another bundle\'s copy of jobs.ts (instrumentation creates it at next start)', async () => {
+    await stopTestWorker();
+    // A second copy of the module, as another Next bundle has: its worker, its error class.
+    let other!: typeof import('@/lib/site/jobs');
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      other = require('@/lib/site/jobs');
     });
-    expect(res.statusCode).toBe(502);
-    expect(res.sent.json).toEqual({
-      revalidated: [`/about-us/news/${NEWS_SLUG}`, '/'],
-      failed: [{ path: '/about-us/news', error: 'Failed to revalidate /about-us/news: Invalid response 500' }],
-    });
+    other.setJobWorkerForTests({ redisUrl: 'redis://127.0.0.1:1', connection: { isReady: () => false, client: {} as never } });
+    try {
+      const res = await call(v2({ event: 'update', items: [NEWS_ITEM] }));
+      expect(res.statusCode).toBe(503);
+      expect(res.sent.json).toEqual({ error: NOT_RECORDED });
+    } finally {
+      other.setJobWorkerForTests(null);
+      worker = installTestWorker();
+    }
+  });
+
+  it('answers 503 when Redis does not answer the recording within 1 s', async () => {
+    await stopTestWorker();
+    const hanging = { multi: () => ({ hSet: () => hanging.multi(), set: () => hanging.multi(), exec: () => new Promise(() => undefined) }) };
+    worker = installTestWorker(async () => undefined, { redisUrl: 'redis://127.0.0.1:1', connection: { isReady: () => true, client: hanging as never } });
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const pending = call(v2({ event: 'update', items: [NEWS_ITEM] }));
+    await jest.advanceTimersByTimeAsync(999);
+    let done = false;
+    void pending.then(() => (done = true));
+    await Promise.resolve();
+    expect(done).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    const res = await pending;
+    expect(res.statusCode).toBe(503);
+    expect(res.sent.headers['retry-after']).toBe('5');
+  });
+});
+
+describe('what the worker regenerates', () => {
+  it('a news item: exactly the detail page, the news listing and /', async () => {
+    await call(v2({ event: 'update', items: [NEWS_ITEM] }));
+    await jobsSettled();
+    const news = contentType('news');
+    expect([...worker.regenerated].sort()).toEqual([`${news.routePrefix}/${NEWS_SLUG}`, news.listingPath, '/'].sort());
   });
 
   it('a content change marks the sitemap and the feeds outdated: the next request shows the new item', async () => {
@@ -266,7 +341,8 @@ describe('what gets revalidated', () => {
     expect((await sitemapCache().get()).document.body).toBe(sitemapBefore);
     expect((await feedCache('news')!.get()).document.body).toBe(feedBefore);
 
-    await call({ type: 'news', slug: 'corvane-opens-denver-office' });
+    await call(v2({ event: 'slug_change', items: [{ rest_base: 'news', slug: 'corvane-opens-denver-office' }] }));
+    await jobsSettled();
     const sitemapAfter = (await sitemapCache().get()).document.body;
     const feedAfter = (await feedCache('news')!.get()).document.body;
     expect(sitemapAfter).toContain('/about-us/news/corvane-opens-denver-office</loc>');
@@ -274,76 +350,55 @@ describe('what gets revalidated', () => {
     expect(feedAfter).toContain('Corvane opens its Denver office');
   });
 
-  it('the menu payload clears the menu cache: one new navigation/3 request serves every regenerated page', async () => {
+  it('scope "all" clears the menu cache: one new navigation/3 request serves every regenerated page', async () => {
     const navigation = () => recorder.urls.filter((u) => u.pathname === '/wp-json/wp/v2/navigation/3').length;
     await getMenu();
     await getMenu();
     expect(navigation()).toBe(1); // cached
-
+    await stopTestWorker();
     // Each regeneration builds the page's layout data, as getStaticProps does.
-    const res = await call({ type: 'menu' }, {}, async () => {
+    worker = installTestWorker(async () => {
       await getLayoutData();
     });
-    expect(res.statusCode).toBe(200);
+    expect((await call(v2({ event: 'menu_save', scope: 'all' }))).statusCode).toBe(202);
+    await jobsSettled();
     expect(navigation()).toBe(2);
     await getMenu();
     expect(navigation()).toBe(2); // cached again
   });
 
-  it('issue 9 §3: the menu payload clears the post types with the menu: a renamed post type is read anew, and the menu link to it still maps', async () => {
-    const types = () => recorder.urls.filter((u) => u.pathname === '/wp-json/wp/v2/types').length;
-    const denver = async () =>
-      (await getMenu()).flatMap((t) => t.submenus.flatMap((s) => s.items)).find((i) => i.label === 'Our Denver office')?.href;
-    expect(await denver()).toBe('/about-us/news/corvane-opens-regional-office-in-denver');
-    expect(types()).toBe(1);
-    // WordPress's post types are renamed (a new plugin version); the menu now names ph_news.
-    const news = fakeWordPress().collections.news;
-    for (const post of news) Object.assign(post, { type: 'ph_news', link: post.link.replace('/news/', '/ph_news/') });
-    fakeWordPress().postTypeNames = { ...fakeWordPress().postTypeNames, news: 'ph_news' };
-    for (const item of fakeWordPress().menus[3]) if (item.object === 'news') item.object = 'ph_news';
-
-    const res = await call({ type: 'menu' }, {}, async () => {
-      await getLayoutData();
-    });
-    expect(res.statusCode).toBe(200);
-    expect(types()).toBe(2);
-    expect(await denver()).toBe('/about-us/news/corvane-opens-regional-office-in-denver');
-  });
-
-  it('the menu payload revalidates every page showing the menu: static pages, listing pages and every content page', async () => {
+  it('scope "all" regenerates every page: static pages, listing pages and every content page', async () => {
     const links = await getEveryPageLink();
-    const res = await call({ type: 'menu' });
-    const { revalidated, failed } = res.sent.json as { revalidated: string[]; failed: unknown[] };
+    await call(v2({ event: 'styles', scope: 'all' }));
+    await jobsSettled();
     const expected = new Set([...STATIC_PAGES.map((p) => p.path), ...LISTING_PATHS, ...links.map((l) => l.path)]);
-    expect(failed).toEqual([]);
-    expect(new Set(revalidated)).toEqual(expected);
-    expect(revalidated).toHaveLength(expected.size);
-    expect(revalidated).toEqual(expect.arrayContaining(['/', '/contact-us', '/about-us/news', '/pages/secure-switching', `/about-us/news/${NEWS_SLUG}`]));
+    expect(new Set(worker.regenerated)).toEqual(expected);
+    expect(worker.regenerated).toHaveLength(expected.size);
     // Case studies and insights are not in the all-links builder, but they show the menu too.
-    expect(revalidated).toEqual(
-      expect.arrayContaining(['/resources/case-studies/marlow-market-weekend-switch', '/resources/insights/contactless-share-passes-80-percent']),
+    expect(worker.regenerated).toEqual(
+      expect.arrayContaining(['/resources/case-studies/marlow-market-weekend-switch', '/resources/insights/contactless-share-passes-80-percent', `/about-us/news/${NEWS_SLUG}`]),
     );
   });
 
-  it('when WordPress cannot list the pages, the menu payload still revalidates fixed and listing pages and answers 502 with the reason', async () => {
-    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+  it('when WordPress cannot list the pages, scope "all" still regenerates fixed and listing pages, logs the reason and keeps the job', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     server.use(http.get(`${WORDPRESS_BASE}/wp-json/custom-api/v1/:list`, () => HttpResponse.json({ code: 'boom' }, { status: 500 })));
-    const pending = call({ type: 'menu' });
-    await jest.advanceTimersByTimeAsync(3 * RETRY_DELAY_MS);
-    const res = await pending;
-    expect(res.statusCode).toBe(502);
-    const body = res.sent.json as { revalidated: string[]; failed: unknown[]; error: string };
-    expect(body.revalidated).toEqual([...STATIC_PAGES.map((p) => p.path), ...LISTING_PATHS]);
-    expect(body.error).toMatch(/could not be listed/);
+    expect((await call(v2({ event: 'menu_save', scope: 'all' }))).statusCode).toBe(202);
+    const settled = jobsSettled();
+    await jest.advanceTimersByTimeAsync(5 * RETRY_DELAY_MS);
+    await settled;
+    expect(worker.regenerated).toEqual([...STATIC_PAGES.map((p) => p.path), ...LISTING_PATHS]);
+    expect(errorSpy).toHaveBeenCalledWith(expect.stringMatching(/could not be listed.*1 job\(s\) kept/));
+    expect(workerStatus().retrying).toBe(1);
   });
 });
 
-describe('revalidatePaths', () => {
+describe('regeneratePaths', () => {
   it(`regenerates at most ${REVALIDATE_CONCURRENCY} pages at a time and keeps the paths' order in its answer`, async () => {
     let running = 0;
     let peak = 0;
     const paths = Array.from({ length: 30 }, (_, i) => `/p${i}`);
-    const result = await revalidatePaths(paths, async (path) => {
+    const result = await regeneratePaths(paths, async (path) => {
       running += 1;
       peak = Math.max(peak, running);
       await new Promise((resolve) => setTimeout(resolve, Number(path.slice(2)) % 3));
@@ -351,14 +406,7 @@ describe('revalidatePaths', () => {
       if (path === '/p7') throw new Error('nope');
     });
     expect(peak).toBe(REVALIDATE_CONCURRENCY);
-    expect(result.revalidated).toEqual(paths.filter((p) => p !== '/p7'));
+    expect(result.regenerated).toEqual(paths.filter((p) => p !== '/p7'));
     expect(result.failed).toEqual([{ path: '/p7', error: 'nope' }]);
-  });
-
-  it('checkSitePath keeps a percent-encoded path and refuses encoded traversal', () => {
-    expect(checkSitePath('/pages/caf%C3%A9')).toEqual({ path: '/pages/caf%C3%A9' });
-    expect(checkSitePath('/')).toEqual({ path: '/' });
-    expect(checkSitePath('/a/%2E%2E/b')).toHaveProperty('problem');
-    expect(checkSitePath('/a/%zz')).toHaveProperty('problem');
   });
 });

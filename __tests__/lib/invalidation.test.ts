@@ -21,11 +21,12 @@ import {
   type InvalidationScopes,
   type InvalidationSubscriber,
 } from '@/lib/site/invalidation';
-import { menuRegenerationSettled, SECRET_HEADER } from '@/lib/site/revalidate';
+import { jobsSettled } from '@/lib/site/jobs';
+import { NOT_RECORDED } from '@/lib/site/revalidate';
 import { clearMenuCache, getMenu } from '@/lib/wordpress/menu';
 import { fakeWordPress, recordWordPressRequests } from '../setup/msw';
 import { currentSearchEngine, resetSearchIndexForTests, searchIndexSettled, startSearchIndex } from '@/lib/search/siteIndex';
-import { fakeRequest, webhookRequest, fakeResponse } from '../api/fakeHttp';
+import { stopTestWorker, installTestWorker, v2, webhookRequest, fakeResponse } from '../api/fakeHttp';
 import { letLoopbackThrough, startRecordingServer } from '../cache/recordingServer';
 import { freePort } from '../../e2e/harness/processes';
 import { redisAnswers, redisServerArgs, redisServerBinary } from '../../e2e/helpers/redisServer';
@@ -254,12 +255,12 @@ describe('over a real redis-server', () => {
   }, 30_000);
 });
 
-describe('the webhook broadcasts every accepted call, and a Redis that is down never fails or slows it', () => {
-  const SECRET = process.env.REVALIDATE_SECRET as string;
-  async function call(body: unknown) {
-    const req = webhookRequest(body);
+describe('the worker broadcasts every batch; a Redis that is down makes the webhook answer 503 at once', () => {
+  /** Calls the webhook (version 2) and waits for the worker. */
+  async function call(fields: Record<string, unknown>) {
     const res = fakeResponse();
-    await handler(req, res);
+    await handler(webhookRequest(v2(fields)), res);
+    await jobsSettled();
     return res;
   }
   let errorSpy: jest.SpyInstance;
@@ -269,44 +270,47 @@ describe('the webhook broadcasts every accepted call, and a Redis that is down n
     infoSpy = jest.spyOn(console, 'info').mockImplementation(() => undefined);
   });
   afterEach(async () => {
-    await menuRegenerationSettled();
+    await stopTestWorker();
     errorSpy.mockRestore();
     infoSpy.mockRestore();
     delete process.env.REDIS_URL;
     resetConfigForTests();
   });
 
-  it('a plugin call is published on the channel with its scopes and this process as origin; the test call is not', async () => {
+  it('each batch is published on the channel with its scopes and this process as origin; the test call is not', async () => {
     process.env.REDIS_URL = redisUrl;
     resetConfigForTests();
     const shared = sharedRedisConnection(redisUrl);
     opened.push(shared);
     await until(() => shared.isReady(), 'the shared connection');
+    installTestWorker(async () => undefined, { redisUrl, connection: shared });
     const listener = connection().client.duplicate();
     opened.push({ close: async () => listener.destroy() });
     const received: string[] = [];
     listener.on('error', () => undefined);
     await listener.connect();
     await listener.subscribe('site:invalidate:0', (message) => received.push(message));
+    // This process's own subscriber acknowledges (as at next start), so no batch waits 2 s.
+    const own = createInvalidationSubscriber(redisUrl, { connection: shared, clear: () => undefined, log: quiet() });
+    opened.push(own);
+    await until(() => own.isSubscribed(), 'the subscriber');
 
-    expect((await call({ event: 'test', items: [], menu: false })).statusCode).toBe(200);
-    expect((await call({ event: 'update', items: [{ rest_base: 'news', slug: 'a-slug' }], menu: false })).statusCode).toBe(200);
-    expect((await call({ event: 'menu_save', items: [], menu: true })).statusCode).toBe(202);
-    expect((await call({ type: 'news', slug: 'a-slug' })).statusCode).toBe(200);
-    await until(() => received.length === 3, 'three messages');
+    expect((await call({ event: 'test' })).statusCode).toBe(200);
+    expect((await call({ event: 'update', items: [{ rest_base: 'news', slug: 'a-slug' }] })).statusCode).toBe(202);
+    expect((await call({ event: 'menu_save', scope: 'all' })).statusCode).toBe(202);
+    await until(() => received.length === 2, 'two messages');
     // Issue 34: with the changed items, which every instance reads again into its search index.
     const item = { type: 'news', slug: 'a-slug', section: 'pages' };
     expect(received.map((m) => JSON.parse(m))).toEqual([
-      { v: 1, origin: processOrigin(), menu: false, content: true, items: [item], event: 'update' },
-      { v: 1, origin: processOrigin(), menu: true, content: false, event: 'menu_save' },
-      { v: 1, origin: processOrigin(), menu: false, content: true, items: [item], event: 'content' },
+      { v: 1, origin: processOrigin(), menu: false, content: true, items: [item], event: 'update', id: expect.any(String) },
+      { v: 1, origin: processOrigin(), menu: true, content: true, event: 'menu_save', id: expect.any(String) },
     ]);
-  });
+  }, 20_000);
 
-  it('issue 18: with a cache in front, the webhook purges it only after every instance has cleared (acks), and says how many did', async () => {
+  it('issue 18: with a cache in front, the worker purges it only after every instance has cleared (acks)', async () => {
     const events: string[] = [];
-    const varnish = await startRecordingServer(() => {
-      events.push('purge');
+    const varnish = await startRecordingServer((r) => {
+      if (r.method === 'PURGE') events.push('purge');
       return {};
     });
     letLoopbackThrough();
@@ -319,54 +323,47 @@ describe('the webhook broadcasts every accepted call, and a Redis that is down n
       const shared = sharedRedisConnection(siteRedis);
       opened.push(shared);
       await until(() => shared.isReady(), 'the shared connection');
+      installTestWorker(async (path) => void events.push(`regenerate ${path}`), { redisUrl: siteRedis, connection: shared });
       // This process's own subscriber (instrumentation.ts starts it at next start): it hears the acks.
       const own = createInvalidationSubscriber(siteRedis, { connection: shared, clear: () => undefined, log: quiet() });
       opened.push(own);
       const b = subscriber('B', () => events.push('B cleared'));
       await until(() => own.isSubscribed() && b.isSubscribed(), 'the subscribers');
 
-      const res = fakeResponse();
-      await handler(fakeRequest({ method: 'POST', url: '/api/revalidate', body: JSON.stringify({ type: 'news', slug: 'a-slug' }), headers: { 'content-type': 'application/json', [SECRET_HEADER]: SECRET } }), res);
-      expect(res.statusCode).toBe(200);
-      expect(res.sent.json).toMatchObject({ purge: { ok: true, instances: { received: 2, cleared: 2 } } });
-      expect(events.slice(0, 2)).toEqual(['B cleared', 'purge']);
+      const res = await call({ event: 'update', items: [{ rest_base: 'news', slug: 'a-slug' }] });
+      expect(res.statusCode).toBe(202);
+      expect(events[0]).toBe('B cleared');
+      expect(events.indexOf('purge')).toBe(4);
+      expect(events.slice(1, 4).sort()).toEqual(['regenerate /', 'regenerate /about-us/news', 'regenerate /about-us/news/a-slug']);
     } finally {
       delete process.env.VARNISH_URL;
       await varnish.close();
     }
   });
 
-  it('with Redis unreachable, the webhook still clears locally and answers at once; the failure is logged once', async () => {
+  it('with Redis unreachable, the webhook answers 503 (Retry-After: 5) at once, without waiting for a connection; a broadcast settles at once and logs once', async () => {
     const deadUrl = `redis://${HOST}:${await freePort()}`;
     process.env.REDIS_URL = deadUrl;
     resetConfigForTests();
     opened.push(sharedRedisConnection(deadUrl));
-    const recorder = recordWordPressRequests();
-    try {
-      const navigation = () => recorder.urls.filter((u) => u.pathname === '/wp-json/wp/v2/navigation/3').length;
-      clearMenuCache();
-      await getMenu();
-      // The broadcast settles at once (no connect wait, no command timeout): before the next turn of the event loop.
-      const settled = await Promise.race([
-        broadcastInvalidation(deadUrl, { menu: false, content: true }, 'update'),
-        new Promise((resolve) => setImmediate(() => resolve('still waiting'))),
-      ]);
-      expect(settled).toBe(false);
-      const first = await call({ event: 'menu_save', items: [], menu: true });
-      const started = Date.now();
-      const second = await call({ event: 'update', items: [{ rest_base: 'news', slug: 'a-slug' }], menu: false });
-      // Far below the connect timeout (1 s) a waiting webhook would add.
-      expect(Date.now() - started).toBeLessThan(1000);
-      expect([first.statusCode, second.statusCode]).toEqual([202, 200]);
-      // The local clear happened.
-      await getMenu();
-      expect(navigation()).toBe(2);
-      const lines = errorSpy.mock.calls.map((c) => String(c[0])).filter((l) => l.startsWith('[invalidate]'));
-      // Three broadcasts failed (the direct one and the two calls'): one line.
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/could not tell the other instances/);
-    } finally {
-      recorder.stop();
-    }
+    installTestWorker(async () => undefined, { redisUrl: deadUrl });
+    // The broadcast settles at once (no connect wait, no command timeout): before the next turn of the event loop.
+    const settled = await Promise.race([
+      broadcastInvalidation(deadUrl, { menu: false, content: true }, 'update'),
+      new Promise((resolve) => setImmediate(() => resolve('still waiting'))),
+    ]);
+    expect(settled).toBe(false);
+    await broadcastInvalidation(deadUrl, { menu: true, content: false }, 'menu_save');
+    const started = Date.now();
+    const res = await call({ event: 'update', items: [{ rest_base: 'news', slug: 'a-slug' }] });
+    // Far below the connect timeout (1 s) a waiting webhook would add.
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(res.statusCode).toBe(503);
+    expect(res.sent.headers['retry-after']).toBe('5');
+    expect(res.sent.json).toEqual({ error: NOT_RECORDED });
+    const lines = errorSpy.mock.calls.map((c) => String(c[0])).filter((l) => l.startsWith('[invalidate]'));
+    // Two broadcasts failed: one line.
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/could not tell the other instances/);
   });
 });

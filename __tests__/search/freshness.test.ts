@@ -15,11 +15,11 @@ import {
   refreshSearchIndex,
   type InvalidationScopes,
 } from '@/lib/site/invalidation';
-import { menuRegenerationSettled } from '@/lib/site/revalidate';
+import { jobsSettled } from '@/lib/site/jobs';
 import { currentSearchEngine, MAX_SEARCH_ITEMS, resetSearchIndexForTests, searchIndexSettled, searchIndexStatus, startSearchIndex } from '@/lib/search/siteIndex';
 import type { StoredPost } from '../../__mocks__/wordpress/store';
 import { fakeWordPress, recordWordPressRequests, server, WORDPRESS_BASE } from '../setup/msw';
-import { fakeResponse, webhookRequest } from '../api/fakeHttp';
+import { fakeResponse, stopTestWorker, installTestWorker, v2, webhookRequest, type TestWorker } from '../api/fakeHttp';
 
 const WP = `${WORDPRESS_BASE}/wp-json/wp/v2`;
 let recorder: ReturnType<typeof recordWordPressRequests>;
@@ -38,9 +38,13 @@ function addPost(id: number, slug: string, title: string): StoredPost {
   return post;
 }
 
-async function webhook(body: unknown, revalidate?: (path: string) => Promise<void>) {
-  const res = fakeResponse(revalidate);
-  await handler(webhookRequest(body), res);
+let worker: TestWorker;
+
+/** Calls the webhook with a version-2 payload and waits for the worker (the work happens after the 202). */
+async function webhook(fields: Record<string, unknown>) {
+  const res = fakeResponse();
+  await handler(webhookRequest(v2(fields)), res);
+  await jobsSettled();
   return res;
 }
 
@@ -62,56 +66,56 @@ beforeEach(async () => {
   spies = [jest.spyOn(console, 'info').mockImplementation(() => undefined), jest.spyOn(console, 'error').mockImplementation(() => undefined)];
   await startSearchIndex();
   recorder = recordWordPressRequests();
+  worker = installTestWorker();
 });
 afterEach(async () => {
-  await menuRegenerationSettled();
+  await stopTestWorker();
   await searchIndexSettled();
   resetSearchIndexForTests();
   recorder.stop();
   spies.forEach((spy) => spy.mockRestore());
 });
 
-describe('the webhook: the items are in this instance’s index before it answers', () => {
-  it("the plugin's items: a new post is searchable when the answer comes", async () => {
+describe('the worker: the items are in this instance’s index before its pages regenerate', () => {
+  it("the payload's items: a new post is searchable once the worker is done", async () => {
     addPost(9100, 'zebraquartz-plugin', 'Zebraquartz from the plugin');
-    const res = await webhook({ event: 'update', items: [{ rest_base: 'posts', slug: 'zebraquartz-plugin' }], menu: false });
-    expect(res.statusCode).toBe(200);
+    const res = await webhook({ event: 'update', items: [{ rest_base: 'posts', slug: 'zebraquartz-plugin' }] });
+    expect(res.statusCode).toBe(202);
     expect(urlsFound('zebraquartz')).toEqual(['/resources/blogs/zebraquartz-plugin']);
     expect(postWalks()).toEqual([]);
   });
 
-  it('{type, slug}: an unpublished item is gone from the index when the answer comes', async () => {
+  it('an unpublished item is gone from the index', async () => {
     const post = fakeWordPress().collections.posts[0];
     expect(urlsFound('orchestration means for multi-site')).toContain(`/resources/blogs/${post.slug}`);
     post.status = 'draft';
-    expect((await webhook({ type: 'blog', slug: post.slug })).statusCode).toBe(200);
+    expect((await webhook({ event: 'unpublish', items: [{ rest_base: 'posts', slug: post.slug }] })).statusCode).toBe(202);
     expect(urlsFound('orchestration means for multi-site')).not.toContain(`/resources/blogs/${post.slug}`);
   });
 
-  it('the items are read in parallel with the page regeneration, not after it', async () => {
-    addPost(9101, 'zebraquartz-parallel', 'Zebraquartz in parallel');
-    let slugReadStarted!: () => void;
-    const slugRead = new Promise<void>((resolve) => (slugReadStarted = resolve));
-    const listener = ({ request }: { request: Request }) => {
-      if (new URL(request.url).searchParams.get('slug') === 'zebraquartz-parallel') slugReadStarted();
-    };
-    server.events.on('request:start', listener);
-    // Each page's regeneration waits until the index's read has begun: run one after the other, this would never end.
-    const res = await webhook({ event: 'update', items: [{ rest_base: 'posts', slug: 'zebraquartz-parallel' }], menu: false }, () => slugRead);
-    server.events.removeListener('request:start', listener);
-    expect(res.statusCode).toBe(200);
-    expect(res.revalidateCalls.length).toBeGreaterThan(0);
-    expect(urlsFound('zebraquartz')).toEqual(['/resources/blogs/zebraquartz-parallel']);
+  it('the items are in the index before the first page regenerates (the purge of `search` comes after both)', async () => {
+    addPost(9101, 'zebraquartz-order', 'Zebraquartz in order');
+    await stopTestWorker();
+    const seen: string[][] = [];
+    worker = installTestWorker(async () => {
+      seen.push(urlsFound('zebraquartz'));
+    });
+    await webhook({ event: 'update', items: [{ rest_base: 'posts', slug: 'zebraquartz-order' }] });
+    expect(seen.length).toBe(3);
+    expect(seen.every((found) => found.includes('/resources/blogs/zebraquartz-order'))).toBe(true);
   });
 
-  it('a WordPress failure for the item does not fail the webhook: the pages are regenerated, the index rebuilds', async () => {
+  it('a WordPress failure for the item does not stop the pages: they are regenerated, the index rebuilds', async () => {
     server.use(http.get(`${WP}/news`, ({ request }) => (new URL(request.url).searchParams.has('slug') ? Response.error() : undefined)));
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     try {
-      const answered = webhook({ event: 'update', items: [{ rest_base: 'news', slug: 'corvane-opens-regional-office-in-denver' }], menu: false });
+      const res = fakeResponse();
+      await handler(webhookRequest(v2({ event: 'update', items: [{ rest_base: 'news', slug: 'corvane-opens-regional-office-in-denver' }] })), res);
+      expect(res.statusCode).toBe(202);
+      const settled = jobsSettled();
       await jest.advanceTimersByTimeAsync(6_000);
-      const res = await answered;
-      expect(res.statusCode).toBe(200);
+      await settled;
+      expect(worker.regenerated).toHaveLength(3);
       await searchIndexSettled();
       expect(postWalks()).toHaveLength(1);
       expect(urlsFound('denver')).toContain('/about-us/news/corvane-opens-regional-office-in-denver');
@@ -121,30 +125,26 @@ describe('the webhook: the items are in this instance’s index before it answer
   });
 
   it("the plugin's test call reads nothing for the index", async () => {
-    expect((await webhook({ event: 'test', items: [], menu: false })).statusCode).toBe(200);
+    expect((await webhook({ event: 'test' })).statusCode).toBe(200);
     expect(recorder.urls).toEqual([]);
   });
 });
 
-describe('the webhook: a menu change or a paths call rebuilds the index in the background', () => {
-  it.each([
-    ["the plugin's menu: true", { event: 'menu_save', items: [], menu: true }, 202],
-    ['{"type": "menu"}', { type: 'menu' }, 200],
-    ['a paths call', { paths: ['/about-us/news'] }, 200],
-  ])('%s → a rebuild, and the answer does not wait for it', async (_name, body, status) => {
+describe('the worker: scope "all" rebuilds the index in the background', () => {
+  it('scope "all" → a rebuild, and the worker does not wait for it', async () => {
     const release = holdBuilds();
-    const res = await webhook(body);
-    expect(res.statusCode).toBe(status);
+    const res = await webhook({ event: 'menu_save', scope: 'all' });
+    expect(res.statusCode).toBe(202);
     expect(searchIndexStatus().building).toBe(true);
     release();
     await searchIndexSettled();
     expect(postWalks()).toHaveLength(1);
   });
 
-  it("the plugin's items with menu: true are applied before the answer, and the index is rebuilt too", async () => {
+  it('items with scope "all" are applied before the pages regenerate, and the index is rebuilt too', async () => {
     addPost(9102, 'zebraquartz-menu', 'Zebraquartz with the menu');
     const release = holdBuilds();
-    const res = await webhook({ event: 'menu_save,update', items: [{ rest_base: 'posts', slug: 'zebraquartz-menu' }], menu: true });
+    const res = await webhook({ event: 'menu_save,update', items: [{ rest_base: 'posts', slug: 'zebraquartz-menu' }], scope: 'all' });
     expect(res.statusCode).toBe(202);
     expect(urlsFound('zebraquartz')).toEqual(['/resources/blogs/zebraquartz-menu']);
     release();
@@ -154,7 +154,7 @@ describe('the webhook: a menu change or a paths call rebuilds the index in the b
   });
 
   it('an item-only call does not rebuild', async () => {
-    await webhook({ type: 'blog', slug: fakeWordPress().collections.posts[1].slug });
+    await webhook({ event: 'update', items: [{ rest_base: 'posts', slug: fakeWordPress().collections.posts[1].slug }] });
     await searchIndexSettled();
     expect(postWalks()).toEqual([]);
     expect(postSlugReads()).toHaveLength(1);

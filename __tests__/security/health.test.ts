@@ -46,11 +46,13 @@ describe('liveness', () => {
   });
 });
 
+const idle = { pending: 0, running: 0, retrying: 0, oldestAgeMs: null };
+
 describe('readiness detail (?ready)', () => {
   it('WordPress answering, no Redis configured: ok, with the WordPress status', async () => {
     const res = await get(createHealthHandler({ probeWordPress: async () => up, redis: () => ({ configured: false }), now: () => 0 }), { ready: '' });
     expect(res.statusCode).toBe(200);
-    expect(res.sent.json).toEqual({ status: 'ok', wordpress: up, redis: { configured: false }, checkedAt: '1970-01-01T00:00:00.000Z' });
+    expect(res.sent.json).toEqual({ status: 'ok', wordpress: up, redis: { configured: false }, worker: idle, checkedAt: '1970-01-01T00:00:00.000Z' });
   });
 
   it('WordPress down or Redis disconnected: degraded, still 200; with &strict, 503', async () => {
@@ -100,7 +102,7 @@ describe('readiness detail (?ready)', () => {
     const notReady = { ready: false, size: 0, builtAt: null, building: true };
     const res = await get(createHealthHandler({ probeWordPress: async () => up, redis: () => ({ configured: false }), searchIndex: () => notReady, now: () => 0 }), { ready: '' });
     expect(res.statusCode).toBe(200);
-    expect(res.sent.json).toEqual({ status: 'ok', wordpress: up, redis: { configured: false }, search: notReady, checkedAt: '1970-01-01T00:00:00.000Z' });
+    expect(res.sent.json).toEqual({ status: 'ok', wordpress: up, redis: { configured: false }, search: notReady, worker: idle, checkedAt: '1970-01-01T00:00:00.000Z' });
     // Liveness stays {"status":"ok"}.
     expect((await get(createHealthHandler({ searchIndex: () => notReady }), {})).sent.json).toEqual({ status: 'ok' });
   });
@@ -126,5 +128,15 @@ describe('readiness detail (?ready)', () => {
       delete process.env.VARNISH_URL;
       resetConfigForTests();
     }
+  });
+});
+
+describe('issue 35: the webhook worker', () => {
+  it('reports its jobs (pending, running, retrying, the oldest one\'s age), which never degrade the status', async () => {
+    const up = { ok: true as const, status: 200, ms: 3 };
+    const busy = { pending: 3, running: 2, retrying: 1, oldestAgeMs: 42_000 };
+    const res = await get(createHealthHandler({ probeWordPress: async () => up, redis: () => ({ configured: false }), worker: () => busy, now: () => 0 }), { ready: '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.sent.json).toMatchObject({ status: 'ok', worker: busy });
   });
 });

@@ -117,7 +117,7 @@ export async function h1Texts(page: Page): Promise<string[]> {
   return (await page.locator('h1').allTextContents()).map(squash);
 }
 
-/** POSTs to the revalidation webhook. */
+/** POSTs to the revalidation webhook (give a version-2 payload: `webhookPayload`). */
 export async function revalidate(body: unknown, secret: string | null = readState().revalidateSecret): Promise<{ status: number; body: unknown }> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (secret !== null) headers['x-revalidate-secret'] = secret;
@@ -130,6 +130,40 @@ export async function revalidate(body: unknown, secret: string | null = readStat
     // keep the text
   }
   return { status: response.status, body: parsed };
+}
+
+let deliveries = 0;
+
+/** A version-2 webhook payload (docs/reliability.md §1) with a fresh delivery id; `fields` add to it. */
+export function webhookPayload(fields: Record<string, unknown>): Record<string, unknown> {
+  return { v: 2, id: `e2e-${Date.now()}-${++deliveries}`, ...fields };
+}
+
+export interface WorkerHealth {
+  pending: number;
+  running: number;
+  retrying: number;
+  oldestAgeMs: number | null;
+}
+
+/** The webhook worker's jobs on the instance at `base` (its /api/health?ready). */
+export async function workerHealth(base: string = siteUrl('')): Promise<WorkerHealth> {
+  const response = await fetch(`${base.replace(/\/$/, '')}/api/health?ready`, { signal: AbortSignal.timeout(10_000) });
+  return ((await response.json()) as { worker: WorkerHealth }).worker;
+}
+
+/**
+ * Waits until the instance at `base` has no job waiting or running (jobs kept after a failure,
+ * `retrying`, do not count): the webhook answers 202 before the work.
+ */
+export async function jobsDone(base: string = siteUrl(''), timeoutMs = 60_000): Promise<WorkerHealth> {
+  return poll(
+    async () => {
+      const worker = await workerHealth(base);
+      return worker.running === 0 && worker.pending - worker.retrying === 0 ? worker : undefined;
+    },
+    { timeoutMs, intervalMs: 100, what: `the webhook worker at ${base} to be done` },
+  );
 }
 
 /** Changes an item in the content server (its test-only admin API, see docs/local-wordpress.md). */

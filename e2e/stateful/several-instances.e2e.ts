@@ -3,11 +3,12 @@
  * and the harness's one build: this file starts redis-server on a free loopback port and two more
  * `next start` instances (A and B) on free ports, both with REDIS_URL, over the build in `.next`.
  * (a) an item changed in WordPress and revalidated through the webhook on A is served new by B
- *     within 1 s (polled, no sleeps), while the harness's own instance, which has no REDIS_URL,
+ *     within 1 s of A's worker being done (polled, no sleeps; the webhook answers 202 before the work), while the harness's own instance, which has no REDIS_URL,
  *     keeps its copy (the per-instance behaviour this replaces);
  * (b) the search rate limit holds across the instances (one count in Redis);
  * (c) with Redis stopped, both instances keep answering 200 (cached pages, pages never read
- *     through Redis, a regeneration), and each logs the outage once;
+ *     through Redis), the webhook answers 503 with Retry-After (issue 35: a change it cannot
+ *     record is the sender's to send again), and each logs the outage once;
  * (d) with Redis back, the instances share pages again;
  * (e) an instance C started while its REDIS_URL points at nothing serves pages and the API routes
  *     (200/204) from its local cache and logs the outage once.
@@ -29,7 +30,7 @@ import { freePort, killGroup, killGroupSync, startDetached, waitForHttp, type St
 import { siteEnv } from '../harness/servers';
 import { sitePath } from '../../src/lib/wordpress/contentTypes';
 import { redisAnswers, redisServerArgs, redisServerBinary } from '../helpers/redisServer';
-import { contentTypeDef, idList, patchContent, poll, readState } from '../helpers/site';
+import { contentTypeDef, idList, jobsDone, patchContent, poll, readState, webhookPayload } from '../helpers/site';
 
 /** SEARCH_RATE_LIMIT of src/lib/search/handler.ts (not imported: that module pulls ESM-only packages into jest). */
 const SEARCH_RATE_LIMIT = { points: 30, durationSeconds: 10 };
@@ -119,15 +120,15 @@ async function settle(base: string, sitePathname: string): Promise<void> {
   );
 }
 
-/** POST the revalidation webhook of one instance. */
-async function revalidateOn(base: string, body: unknown): Promise<{ status: number; body: unknown }> {
+/** POST the revalidation webhook of one instance (a version-2 payload of these fields). */
+async function revalidateOn(base: string, fields: Record<string, unknown>): Promise<{ status: number; body: unknown; retryAfter: string | null }> {
   const response = await fetch(`${base}/api/revalidate`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'x-revalidate-secret': readState().revalidateSecret },
-    body: JSON.stringify(body),
+    body: JSON.stringify(webhookPayload(fields)),
     signal: AbortSignal.timeout(120_000),
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: await response.json(), retryAfter: response.headers.get('retry-after') };
 }
 
 /** A news item of the content server that no other test changes. */
@@ -208,25 +209,26 @@ describe('issue 10 §3: one webhook call, every instance drops its per-process c
     await writeMenu(menu.map((m) => (m.ID === top!.ID ? { ...m, title: newLabel } : m)));
     const newTitle = `Broadcast headline ${word}`;
     await patchContent('news', searched.id, { title: newTitle });
-    const answer = await revalidateOn(instances.A.url, { event: 'menu_save,update', items: [{ rest_base: 'news', slug: searched.slug }], menu: true });
+    const answer = await revalidateOn(instances.A.url, { event: 'menu_save,update', items: [{ rest_base: 'news', slug: searched.slug }], scope: 'all' });
     expect(answer.status).toBe(202);
-    expect(answer.body).toEqual({ revalidated: expect.arrayContaining([searched.path]), failed: [], scheduled: expect.any(Number) });
+    expect(answer.body).toEqual({ accepted: expect.any(String), job: expect.any(String) });
 
     try {
-      // 3. B's menu cache was cleared: a page B renders now (a slug A's job does not know) has the new label.
-      expect(await renderOn('B', 'after')).toContain(newLabel);
-
-      // 4. B read the broadcast's item into its search index: the new result (each try as another
-      //    client, so that polling never meets the rate limit).
+      // 3. A's worker broadcasts after the answer; B reads the message's item into its search index
+      //    before it acknowledges: the new result (each try as another client, so that polling never
+      //    meets the rate limit).
       let tries = 0;
       const titles = await poll(
         async () => {
           const found = await searchTitles(instances.B.url, word, `198.51.100.${20 + (tries++ % 200)}`);
           return found.length > 0 ? found : undefined;
         },
-        { timeoutMs: 5000, intervalMs: 100, what: `instance B to find “${word}”` },
+        { timeoutMs: 10_000, intervalMs: 100, what: `instance B to find “${word}”` },
       );
       expect(titles).toEqual([newTitle]);
+
+      // 4. B's menu cache was cleared by the same message: a page B renders now (a slug A's job does not know) has the new label.
+      expect(await renderOn('B', 'after')).toContain(newLabel);
 
       // Control: C cached the same menu and indexed the same content at the same moment, and was not told.
       expect(await searchTitles(instances.C.url, word)).toEqual([]);
@@ -234,11 +236,8 @@ describe('issue 10 §3: one webhook call, every instance drops its per-process c
       expect(onC).toContain(oldLabel);
       expect(onC).not.toContain(newLabel);
 
-      // 5. A's background job regenerates every page with the new menu; B serves them (shared through Redis).
-      await poll(
-        async () => (/\[revalidate\] menu: (\d+) pages regenerated|\[revalidate\] menu: \d+ of \d+ pages failed/.test(readFileSync(INSTANCE_LOGS.A, 'utf8')) ? true : undefined),
-        { timeoutMs: 120_000, intervalMs: 250, what: "A's background menu job to end" },
-      );
+      // 5. A's worker regenerates every page with the new menu; B serves them (shared through Redis).
+      await jobsDone(instances.A.url, 120_000);
       const listing = await getPage(instances.B.url, '/about-us/news');
       expect(listing.status).toBe(200);
       expect(listing.html).toContain(newLabel);
@@ -261,23 +260,23 @@ describe('issue 33: the redirect table, one per instance, shared through Redis',
     for (const name of ['B', 'C'] as const) expect([name, await status(name)]).not.toEqual([name, 301]);
     try {
       await patchContent('news', item.id, { oldSlugs: [...(oldSlugs ?? []), renamed] });
-      const answer = await revalidateOn(instances.A.url, { event: 'slug_change', items: [], menu: false, redirects: true });
-      expect(answer.status).toBe(200);
-      expect(answer.body).toMatchObject({ redirects: { changed: true, changedSources: [source] } });
-      // B reloaded the table from Redis when A's message came (before it acknowledged).
+      const answer = await revalidateOn(instances.A.url, { event: 'slug_change', redirects: true });
+      expect(answer.status).toBe(202);
+      // A's worker read the table into Redis, then B reloaded it from there when A's message came (before it acknowledged).
       const location = await poll(
         async () => {
           const response = await fetch(`${instances.B.url}${source}`, { redirect: 'manual' });
           return response.status === 301 ? response.headers.get('location') ?? '' : undefined;
         },
-        { timeoutMs: 2000, intervalMs: 50, what: `instance B to redirect ${source}` },
+        { timeoutMs: 5000, intervalMs: 50, what: `instance B to redirect ${source}` },
       );
       expect(new URL(location, instances.B.url).pathname).toBe(item.path);
       // Control: C's Redis is down, so it heard nothing and keeps its table until its 5-minute read.
       expect(await status('C')).not.toBe(301);
     } finally {
       await patchContent('news', item.id, { oldSlugs: oldSlugs ?? [] });
-      await revalidateOn(instances.A.url, { event: 'slug_change', items: [], menu: false, redirects: true });
+      await revalidateOn(instances.A.url, { event: 'slug_change', redirects: true });
+      await jobsDone(instances.A.url);
     }
   }, 60_000);
 });
@@ -292,8 +291,10 @@ describe('issue 5 §4: several instances share one ISR cache through Redis', () 
 
     const newTitle = `Shared cache headline ${Date.now()}`;
     await patchContent('news', item.id, { title: newTitle });
-    const answer = await revalidateOn(instances.A.url, { type: 'news', slug: item.slug });
-    expect(answer).toEqual({ status: 200, body: { revalidated: expect.arrayContaining([item.path]), failed: [] } });
+    const answer = await revalidateOn(instances.A.url, { event: 'update', items: [{ rest_base: 'news', slug: item.slug }] });
+    expect(answer.status).toBe(202);
+    // The webhook answers before the work: from the end of A's batch, B serves the new page within 1 s.
+    await jobsDone(instances.A.url);
 
     const sawNew = await poll(
       async () => {
@@ -353,13 +354,10 @@ describe('issue 5 §4: with Redis down, both instances keep answering 200 from t
         }
       }
     }
-    // A regeneration while Redis is down: the webhook regenerates through the local cache.
-    const newTitle = `Outage headline ${Date.now()}`;
-    await patchContent('news', other.id, { title: newTitle });
-    expect(await revalidateOn(instances.B.url, { paths: [other.path] })).toEqual({ status: 200, body: { revalidated: [other.path], failed: [] } });
-    const regenerated = await getPage(instances.B.url, other.path);
-    expect(regenerated.status).toBe(200);
-    expect(regenerated.html).toContain(newTitle);
+    // Issue 35 §1: a webhook call while Redis is down cannot be recorded: 503 at once, with
+    // Retry-After, so the sender keeps it and sends it again (nothing is lost).
+    const refused = await revalidateOn(instances.B.url, { event: 'update', items: [{ rest_base: 'news', slug: other.slug }] });
+    expect(refused).toEqual({ status: 503, retryAfter: '5', body: { error: 'The change could not be recorded (Redis is unreachable); send it again' } });
     // The rate-limited routes still answer (per-instance counting).
     const ping = await fetch(`${instances.A.url}/api/ping`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ page: '/' }) });
     expect(ping.status).toBe(204);
@@ -379,7 +377,8 @@ describe('issue 5 §4: with Redis down, both instances keep answering 200 from t
     await settle(instances.A.url, item.path);
     const newTitle = `Back again headline ${Date.now()}`;
     await patchContent('news', item.id, { title: newTitle });
-    expect((await revalidateOn(instances.B.url, { paths: [item.path] })).status).toBe(200);
+    expect((await revalidateOn(instances.B.url, { event: 'update', items: [{ rest_base: 'news', slug: item.slug }] })).status).toBe(202);
+    await jobsDone(instances.B.url);
     await poll(
       async () => {
         const page = await getPage(instances.A.url, item.path);

@@ -124,7 +124,8 @@ interface MenuItem {
   url: string;
 }
 
-const JOB_END = /\[revalidate\] menu: (?:\d+ pages regenerated in [\d.]+ s|\d+ of \d+ pages failed in [\d.]+ s[^\n]*)/g;
+// The worker's line at the end of a batch (src/lib/site/jobs.ts): `[jobs] menu_save (1 job): 86 pages regenerated in 4.2 s`.
+const JOB_END = /\[jobs\] [^\n]*?: (?:\d+ pages regenerated in [\d.]+ s|\d+ of \d+ pages failed in [\d.]+ s[^\n]*)/g;
 
 async function stats(wordpressUrl: string, reset = false): Promise<number> {
   const response = await fetch(`${wordpressUrl}/__fake/stats${reset ? '/reset' : ''}`, { method: reset ? 'POST' : 'GET' });
@@ -185,9 +186,9 @@ export async function measureMenuChange(target: MenuTarget, label: string, timeo
   const webhook = await fetch(`${target.siteUrl}/api/revalidate`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'x-revalidate-secret': target.secret },
-    body: JSON.stringify({ event: 'menu_save', items: [], menu: true }),
+    body: JSON.stringify({ v: 2, id: `bench-menu-${Date.now()}`, event: 'menu_save', items: [], scope: 'all', redirects: false }),
   });
-  const answer = (await webhook.json()) as { scheduled?: number };
+  const answer: unknown = await webhook.json();
   if (webhook.status !== 202) throw new Error(`The webhook answered ${webhook.status}: ${JSON.stringify(answer).slice(0, 300)}`);
 
   const { seconds, jobLine, peak } = await watchMenuJob(target.siteLog, endsBefore, started, 0, () => stats(target.wordpressUrl), timeoutMs);
@@ -208,7 +209,8 @@ export async function measureMenuChange(target: MenuTarget, label: string, timeo
   await fetch(`${target.wordpressUrl}/__fake/navigation/3`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(menu) });
   return {
     seconds,
-    scheduled: answer.scheduled ?? 0,
+    // The pages of the worker's batch, as its line says (the 202 answers before the work).
+    scheduled: Number(/(\d+) pages regenerated|\d+ of (\d+) pages failed/.exec(jobLine)?.slice(1).find(Boolean) ?? 0),
     jobLine,
     wordpressRequests,
     meanPerSecond: wordpressRequests / seconds,

@@ -5,6 +5,7 @@ import { purgeQueueStatus, type PurgeQueueStatus } from './cache/purgeQueue';
 import { requireMethod } from './api/request';
 import { sharedRedisConnection } from './redis/connection.mjs';
 import { searchIndexStarted, searchIndexStatus, type SearchIndexStatus } from './search/siteIndex';
+import { workerStatus, type WorkerStatus } from './site/jobs';
 
 /**
  * `GET /api/health` (issue 12 §3), for a load balancer and for Kubernetes probes.
@@ -17,10 +18,12 @@ import { searchIndexStarted, searchIndexStatus, type SearchIndexStatus } from '.
  *   `status` is `degraded` when WordPress does not answer 2xx within 2 s or a configured Redis is
  *   not connected. Issue 34: in a process that runs the search index (`next start`), `"search":
  *   {"ready", "size", "builtAt", "building"}` too (src/lib/search/siteIndex.ts); it never makes the
- *   status `degraded` (until the index is ready, searches ask WordPress). Issue 35: with a cache in
- *   front to purge (CACHE_PURGE / VARNISH_URL), `"purges": {"pending", "oldestAgeMs"}`: the keys this
- *   process's purge queue still has to send (src/lib/cache/purgeQueue.ts); informational, it never
- *   makes the status `degraded` either (the cache serves the old copies meanwhile). The WordPress check (`GET {WORDPRESS_URL}/wp-json/?_fields=name`, no retry) runs at most once
+ *   status `degraded` (until the index is ready, searches ask WordPress). Issue 35: `"worker":
+ *   {"pending", "running", "retrying", "oldestAgeMs"}`, the webhook's jobs this process holds
+ *   (src/lib/site/jobs.ts), and, with a cache in front to purge (CACHE_PURGE / VARNISH_URL),
+ *   `"purges": {"pending", "oldestAgeMs"}`: the keys this process's purge queue still has to send
+ *   (src/lib/cache/purgeQueue.ts); neither makes the status `degraded` (the cache serves the old
+ *   copies meanwhile). The WordPress check (`GET {WORDPRESS_URL}/wp-json/?_fields=name`, no retry) runs at most once
  *   per 5 s per process, however many probes arrive: a probe flood cannot flood WordPress.
  * - `GET /api/health?ready&strict`: the same, but `503` when degraded, for a monitor that alerts
  *   on a status code. Not for a Kubernetes readiness probe or a load balancer: with WordPress down,
@@ -42,6 +45,8 @@ export interface Readiness {
   search?: SearchIndexStatus;
   /** Issue 35: this process's purge queue, when a purge back end is configured. */
   purges?: PurgeQueueStatus;
+  /** Issue 35: this process's webhook worker (src/lib/site/jobs.ts). */
+  worker: WorkerStatus;
   checkedAt: string;
 }
 
@@ -54,6 +59,8 @@ export interface HealthOptions {
   searchIndex?: () => SearchIndexStatus | null;
   /** The purge queue's state, or null without a purge back end (default: this process's queue when CACHE_PURGE is configured). */
   purges?: () => PurgeQueueStatus | null;
+  /** The webhook worker's state (default: this process's). */
+  worker?: () => WorkerStatus;
   now?: () => number;
 }
 
@@ -85,6 +92,7 @@ export function createReadiness(options: HealthOptions = {}): () => Promise<Read
   const now = options.now ?? Date.now;
   const searchIndex = options.searchIndex ?? (() => (searchIndexStarted() ? searchIndexStatus() : null));
   const purges = options.purges ?? (() => (getConfig().cachePurge ? purgeQueueStatus() : null));
+  const worker = options.worker ?? workerStatus;
   let last: { at: number; result: Promise<WordPressHealth> } | null = null;
   return async () => {
     const at = now();
@@ -99,6 +107,7 @@ export function createReadiness(options: HealthOptions = {}): () => Promise<Read
       wordpress,
       redis: redisState,
       ...(search ? { search } : {}),
+      worker: worker(),
       ...(queue ? { purges: queue } : {}),
       checkedAt: new Date(at).toISOString(),
     };

@@ -159,19 +159,3 @@ export async function warmPaths(config: CachePurgeConfig, paths: readonly string
   await Promise.all(Array.from({ length: Math.min(WARM_CONCURRENCY, requests.length) }, worker));
   return { warmed: requests.length - failed, failed };
 }
-
-/**
- * After a regeneration: purge `keys`, then warm `paths` (only when the purge went through).
- * Logs a failure; never throws.
- */
-export async function purgeAndWarm(config: CachePurgeConfig, keys: readonly string[], paths: readonly string[], deps: PurgeDeps = {}): Promise<PurgeOutcome> {
-  const outcome = await purgeKeys(config, keys, deps);
-  if (!outcome.ok) {
-    console.error(`[purge] ${config.backend}: purging ${outcome.keys.length} keys failed twice (${outcome.error}); the cache serves the old copies until their s-maxage runs out`);
-    return outcome;
-  }
-  if (paths.length === 0) return outcome;
-  const { warmed, failed } = await warmPaths(config, paths, deps);
-  if (failed > 0) console.warn(`[purge] ${config.backend}: ${failed} of ${warmed + failed} warm requests failed`);
-  return { ...outcome, warmed, warmFailed: failed };
-}

@@ -1,8 +1,7 @@
 import { getConfig } from '../../config';
-import { purgeAndWarm, type PurgeOutcome } from '../cache/purge';
 import { queuePurge } from '../cache/purgeQueue';
 import type { AwaitedBroadcast } from './invalidation';
-import type { RevalidatePayload } from './revalidate';
+import type { SearchItem } from '../search/siteIndex';
 import { CONTENT_KEYS, keysForItem, keysForPath, LAYOUT_KEY, pageKey, REDIRECTS_KEY, unique } from './surrogateKeys';
 
 /**
@@ -13,24 +12,28 @@ import { CONTENT_KEYS, keysForItem, keysForPath, LAYOUT_KEY, pageKey, REDIRECTS_
  * hands the cache an old sitemap, feed or search answer.
  */
 
-/** What the webhook's answer says about the purge. */
-export interface PurgeReport extends PurgeOutcome {
-  /** With REDIS_URL: instances that said they had cleared, of those that received the message. */
-  instances?: { received: number | null; cleared: number };
+/** What changed, as the worker's batch (./jobs.ts) gives it. */
+export interface ChangedContent {
+  items: readonly SearchItem[];
+  scope: 'items' | 'all';
+  /** Pages on their own (a job narrowed to the pages that failed before). */
+  paths?: readonly string[];
 }
 
-/** The keys a payload outdates (the menu's layout key goes with the regeneration of every page). */
-export function payloadKeys(payload: RevalidatePayload): string[] {
-  switch (payload.kind) {
-    case 'content':
-      return unique([...keysForItem(payload.type, payload.slug), ...CONTENT_KEYS]);
-    case 'plugin':
-      return payload.items.length === 0 ? [] : unique([...payload.items.flatMap((i) => keysForItem(i.type, i.slug)), ...CONTENT_KEYS]);
-    case 'paths':
-      return unique([...payload.paths.map(pageKey), ...CONTENT_KEYS]);
-    case 'menu':
-      return [LAYOUT_KEY];
-  }
+/**
+ * The keys a change outdates: each item's keys and the content documents' (sitemap, feeds,
+ * search); each page of its own; for `scope: "all"` the layout key too (every page shows the
+ * menu and the site's settings).
+ */
+export function payloadKeys(change: ChangedContent): string[] {
+  const paths = change.paths ?? [];
+  const content = change.items.length > 0 || paths.length > 0 || change.scope === 'all';
+  return unique([
+    ...(change.scope === 'all' ? [LAYOUT_KEY] : []),
+    ...change.items.flatMap((i) => keysForItem(i.type, i.slug)),
+    ...paths.map(pageKey),
+    ...(content ? CONTENT_KEYS : []),
+  ]);
 }
 
 /**
@@ -43,30 +46,11 @@ export function redirectKeys(changedSources: readonly string[]): string[] {
 }
 
 /**
- * Purges `keys` and warms `paths`, once `dropped` (the broadcast's acks, when there is Redis) has
- * settled. Null when no purge back end is configured. Never throws; a failure is logged and
- * reported, the regeneration stands.
- */
-export async function purgeAfterRegeneration(
-  keys: readonly string[],
-  paths: readonly string[],
-  dropped: Promise<AwaitedBroadcast> | null = null,
-): Promise<PurgeReport | null> {
-  const config = getConfig().cachePurge;
-  if (!config || keys.length === 0) return null;
-  const instances = dropped ? await dropped.catch(() => null) : null;
-  const outcome = await purgeAndWarm(config, keys, paths);
-  return instances ? { ...outcome, instances: { received: instances.receivers, cleared: instances.acknowledged } } : outcome;
-}
-
-/**
  * Issue 35 §3: what the worker (src/lib/site/jobs.ts) does after a batch's regeneration. Once
  * `dropped` (the broadcast's acks, when there is Redis) has settled, `keys` and the pages to warm
  * go to this process's purge queue (src/lib/cache/purgeQueue.ts), which sends them until the cache
  * acknowledges. Resolves when they are queued, not purged (there is no answer to wait for: the
  * webhook has answered 202 long before). Does nothing without a purge back end; never rejects.
- * `purgeAfterRegeneration` (inline, reported in the answer) stays for the synchronous webhook
- * until the worker replaces it.
  */
 export async function queuePurgeAfterRegeneration(
   keys: readonly string[],
