@@ -38,6 +38,7 @@ require_once __DIR__ . '/includes/PreviewRole.php';
 require_once __DIR__ . '/includes/PreviewLinks.php';
 require_once __DIR__ . '/includes/PreviewRead.php';
 require_once __DIR__ . '/includes/WebhookLog.php';
+require_once __DIR__ . '/includes/Outbox.php';
 require_once __DIR__ . '/includes/Webhook.php';
 require_once __DIR__ . '/includes/Seo/RedirectTable.php';
 require_once __DIR__ . '/includes/PublishingStatus.php';
