@@ -132,6 +132,8 @@ final class Outbox
   KEY first_queued (first_queued)
 ) {$collate};");
         update_option(self::SCHEMA_OPTION, self::SCHEMA_VERSION, true);
+        // The state exists from the start: a missing option would cost every request's shutdown a query.
+        add_option(self::STATE_OPTION, ['at' => 0.0, 'failures' => 0, 'since' => 0, 'error' => null], '', 'yes');
     }
 
     /** An already-active plugin runs no activation hook: the stored schema version is checked. */
