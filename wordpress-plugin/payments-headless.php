@@ -5,7 +5,7 @@
  * Description:       Turns a stock WordPress into the content system of the payments marketing site:
  *                    content types at the site's REST bases, custom fields under `acf`, the
  *                    custom-api/v1 id lists, the flat navigation menu and the alert meta query.
- * Version:           1.1.0
+ * Version:           1.2.0
  * Requires at least: 6.1
  * Requires PHP:      8.1
  * Author:            Corvane Payments
@@ -38,6 +38,7 @@ require_once __DIR__ . '/includes/PreviewRole.php';
 require_once __DIR__ . '/includes/PreviewLinks.php';
 require_once __DIR__ . '/includes/PreviewRead.php';
 require_once __DIR__ . '/includes/WebhookLog.php';
+require_once __DIR__ . '/includes/Outbox.php';
 require_once __DIR__ . '/includes/Webhook.php';
 require_once __DIR__ . '/includes/Seo/RedirectTable.php';
 require_once __DIR__ . '/includes/PublishingStatus.php';

@@ -36,3 +36,9 @@ foreach (
 }
 wp_unschedule_hook('payments_headless_retry_delivery');
 wp_unschedule_hook('payments_headless_send_deferred');
+// The outbox (Outbox::TABLE, SCHEMA_OPTION, STATE_OPTION, LOCK_OPTION, CRON_HOOK): undelivered changes go with the plugin.
+$wpdb->query('DROP TABLE IF EXISTS ' . $wpdb->prefix . 'payments_headless_outbox');
+delete_option('payments_headless_outbox_schema');
+delete_option('payments_headless_outbox_state');
+delete_option('payments_headless_outbox_lock');
+wp_unschedule_hook('payments_headless_deliver_outbox');

@@ -280,5 +280,7 @@ describe('issue 10 §1 one editor action is one call, in the real block editor',
     const [newest] = await deliveries();
     expect(newest).toMatch(/test/);
     expect(newest).toMatch(/delivered/);
+    // Issue 35: every change published above was acknowledged, so the outbox is empty.
+    expect(await page.locator('.payments-headless-outbox').textContent()).toContain('Empty');
   });
 });

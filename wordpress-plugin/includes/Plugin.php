@@ -39,6 +39,8 @@ final class Plugin
         add_action('template_redirect', [FrontEndRedirect::class, 'handle'], FrontEndRedirect::PRIORITY);
         // Issue 10: every change visitors would see reaches the site in one webhook call per request.
         Webhook::register();
+        // Issue 35: what the site must hear waits in a durable outbox until the site acknowledges it.
+        Outbox::register();
         // Issue 17: the blocks and render CSS of each item, the global stylesheet, frame images.
         BlockStyles::register();
         GlobalStyles::register();
@@ -98,12 +100,14 @@ final class Plugin
     }
 
     /**
-     * Activation: the post types' permalinks need fresh rewrite rules; the preview reader's role.
+     * Activation: the post types' permalinks need fresh rewrite rules; the preview reader's role;
+     * the webhook's outbox table.
      */
     public static function activate(): void
     {
         ContentModel::registerPostTypes();
         PreviewRole::install();
+        Outbox::install();
         flush_rewrite_rules();
     }
 
@@ -112,6 +116,8 @@ final class Plugin
      */
     public static function deactivate(): void
     {
+        // The outbox's rows stay (a re-activation sends them); its cron event goes with the plugin.
+        wp_clear_scheduled_hook(Outbox::CRON_HOOK);
         flush_rewrite_rules();
     }
 }

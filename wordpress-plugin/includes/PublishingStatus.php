@@ -30,8 +30,8 @@ final class PublishingStatus
     /** The capability every part of the screen needs. */
     public const CAPABILITY = 'manage_options';
 
-    /** The test payload: the site answers 200 without work. */
-    public const TEST_PAYLOAD = ['event' => 'test', 'items' => [], 'menu' => false];
+    /** The test payload (version 2, plus a delivery id): the site answers 200 `{"test": true}` without work. */
+    public const TEST_PAYLOAD = ['v' => 2, 'event' => 'test', 'items' => [], 'scope' => 'items'];
 
     /** Adds the screen under Tools. */
     public static function addPage(): void
@@ -61,11 +61,13 @@ final class PublishingStatus
         $siteUrl = Config::siteUrl();
         echo '<div class="wrap"><h1>' . esc_html__('Headless publishing', 'payments-headless') . '</h1>';
         echo '<p>' . esc_html__(
-            'Every change that alters what visitors see is sent to the site once per request (POST /api/revalidate). '
-            . 'A failed delivery is retried once, a minute later.',
+            'Every change that alters what visitors see is written to an outbox in the database, then sent to the site '
+            . '(POST /api/revalidate). It stays there, and is retried (after 1, 2, 4 s, then every 5 s; every minute after '
+            . 'an hour), until the site acknowledges it.',
             'payments-headless'
         ) . '</p>';
         self::renderResult();
+        self::renderOutbox();
         echo '<h2>' . esc_html__('Configuration', 'payments-headless') . '</h2>';
         echo '<p>' . esc_html__('Site:', 'payments-headless') . ' <code>'
             . esc_html($siteUrl ?? __('(not set)', 'payments-headless')) . '</code> · '
@@ -104,6 +106,44 @@ final class PublishingStatus
         }
     }
 
+    /** The outbox: how many changes wait, the oldest's age, the next attempt, the last error. */
+    private static function renderOutbox(): void
+    {
+        $outbox = Outbox::summary();
+        echo '<h2>' . esc_html__('Outbox', 'payments-headless') . '</h2>';
+        echo '<p class="payments-headless-outbox">';
+        if (0 === $outbox['count']) {
+            echo esc_html__('Empty: the site has acknowledged every change.', 'payments-headless');
+        } else {
+            $oldest = (int) $outbox['oldest'];
+            echo esc_html(sprintf(
+                /* translators: 1: number of changes, 2: age such as "5 mins", 3: UTC time */
+                _n(
+                    '%1$d change waits for the site; the oldest was queued %2$s ago (%3$s UTC).',
+                    '%1$d changes wait for the site; the oldest was queued %2$s ago (%3$s UTC).',
+                    $outbox['count'],
+                    'payments-headless'
+                ),
+                $outbox['count'],
+                human_time_diff($oldest, time()),
+                gmdate('Y-m-d H:i:s', $oldest)
+            ));
+            if (null !== $outbox['next']) {
+                echo ' ' . esc_html(sprintf(
+                    /* translators: 1: UTC time, 2: failures in a row */
+                    __('Next attempt: %1$s UTC (after %2$d failed attempts in a row).', 'payments-headless'),
+                    gmdate('H:i:s', (int) ceil($outbox['next'])),
+                    $outbox['failures']
+                ));
+            }
+        }
+        echo '</p>';
+        if (null !== $outbox['error']) {
+            echo '<p class="payments-headless-outbox-error">' . esc_html__('Last error:', 'payments-headless') . ' '
+                . esc_html($outbox['error']) . '</p>';
+        }
+    }
+
     /** The last deliveries, newest first. */
     private static function renderLog(): void
     {
@@ -114,7 +154,7 @@ final class PublishingStatus
             return;
         }
         echo '<table class="widefat striped payments-headless-log"><thead><tr>';
-        foreach (['Time (UTC)', 'Event', 'Sent', 'HTTP status', 'Result', 'Attempt'] as $heading) {
+        foreach (['Time (UTC)', 'Delivery', 'Event', 'Sent', 'HTTP status', 'Result', 'Attempt'] as $heading) {
             echo '<th scope="col">' . esc_html($heading) . '</th>';
         }
         echo '</tr></thead><tbody>';
@@ -127,18 +167,26 @@ final class PublishingStatus
                     ], static fn ($part): bool => '' !== $part)));
                 }
             }
-            if (!empty($entry['menu'])) {
-                $items[] = 'menu';
+            // `menu`: an entry logged by an earlier version (version 1's flag).
+            if ('all' === ($entry['scope'] ?? null) || !empty($entry['menu'])) {
+                $items[] = 'all pages';
             }
             if (!empty($entry['redirects'])) {
                 $items[] = 'redirects';
             }
-            $result = !empty($entry['ok']) ? 'delivered' : 'failed: ' . (string) ($entry['error'] ?? '');
+            if (!empty($entry['ok'])) {
+                $result = 'delivered';
+            } elseif (!empty($entry['dropped'])) {
+                $result = 'refused for good, dropped: ' . (string) ($entry['error'] ?? '');
+            } else {
+                $result = 'failed: ' . (string) ($entry['error'] ?? '');
+            }
             if (empty($entry['ok']) && !empty($entry['retry_at'])) {
                 $result .= sprintf(' (retry at %s)', gmdate('H:i:s', (int) $entry['retry_at']));
             }
             echo '<tr class="' . esc_attr(!empty($entry['ok']) ? 'is-delivered' : 'is-failed') . '">';
             echo '<td>' . esc_html(gmdate('Y-m-d H:i:s', (int) ($entry['time'] ?? 0))) . '</td>';
+            echo '<td>' . esc_html(is_string($entry['id'] ?? null) ? $entry['id'] : '—') . '</td>';
             echo '<td>' . esc_html((string) ($entry['event'] ?? '')) . '</td>';
             echo '<td>' . esc_html([] === $items ? '(nothing)' : implode(', ', $items)) . '</td>';
             echo '<td>' . esc_html(isset($entry['status']) ? (string) $entry['status'] : '—') . '</td>';
@@ -165,13 +213,18 @@ final class PublishingStatus
     }
 
     /**
-     * Sends the test payload now and returns the log entry.
+     * Sends the test payload now (not through the outbox: a test is not retried) and returns the
+     * log entry. Delivered means the site's 200 `{"test": true}`.
      *
      * @return array<string, mixed>
      */
     public static function test(): array
     {
-        return Webhook::deliver(self::TEST_PAYLOAD, 1, false);
+        $payload = ['v' => 2, 'id' => 'wp-test-' . time() . '-' . bin2hex(random_bytes(4))] + self::TEST_PAYLOAD;
+        $entry = array_merge(Outbox::entry($payload, 1), Webhook::send($payload));
+        unset($entry['retry_after']);
+        WebhookLog::add($entry);
+        return $entry;
     }
 
     /** The notice of failed deliveries, to administrators, on every wp-admin screen but the status screen. */
@@ -188,10 +241,7 @@ final class PublishingStatus
         if ([] === $failures) {
             return;
         }
-        $pending = count(array_filter(
-            $failures,
-            static fn (array $entry): bool => !empty($entry['retry_at']) && (int) $entry['retry_at'] >= time()
-        ));
+        $pending = Outbox::count();
         $text = sprintf(
             /* translators: %d: number of failed deliveries */
             _n(
@@ -203,7 +253,16 @@ final class PublishingStatus
             count($failures)
         );
         if ($pending > 0) {
-            $text .= ' ' . __('A retry is scheduled.', 'payments-headless');
+            $text .= ' ' . sprintf(
+                /* translators: %d: number of changes in the outbox */
+                _n(
+                    '%d change waits in the outbox and is retried until the site acknowledges it.',
+                    '%d changes wait in the outbox and are retried until the site acknowledges them.',
+                    $pending,
+                    'payments-headless'
+                ),
+                $pending
+            );
         }
         echo '<div class="notice notice-error payments-headless-delivery-failed"><p>' . esc_html($text) . ' <a href="'
             . esc_url(self::url()) . '">' . esc_html__('See Headless publishing', 'payments-headless') . '</a></p></div>';

@@ -21,9 +21,11 @@ if (!defined('ABSPATH')) {
  * slug and section are read at the end, from the final state, so meta saved after the status change
  * counts), the addresses that went away (computed when they go: a trashed item's slug before
  * trashing, a renamed item's old slug), frames and frame types (their pages are looked up at the
- * end) and menus. At `shutdown` the notes become ONE `POST {HEADLESS_SITE_URL}/api/revalidate`
- * (docs/revalidation.md, "What the plugin sends"):
- * `{"event": "update", "items": [{"rest_base", "slug", "section"?}], "menu": false}`.
+ * end) and menus. At `shutdown` the notes go to the durable outbox (Outbox: one row per item, written
+ * before anything is sent), which is then sent as ONE `POST {HEADLESS_SITE_URL}/api/revalidate`
+ * (docs/revalidation.md, "What the plugin sends"; docs/reliability.md §1 and §5):
+ * `{"v": 2, "id": "wp-…", "event": "update", "items": [{"rest_base", "slug", "section"?}], "scope": "items",
+ * "redirects": false}`, and retried with backoff until the site acknowledges it.
  *
  * The block editor saves an item twice when meta boxes are on its screen: a REST request, then a
  * `post.php?meta-box-loader=1` POST that saves the boxes. A cookie-authenticated REST save of a post
@@ -42,17 +44,17 @@ final class Webhook
     /** Seconds before the site's answer is given up (the editor never waits longer). */
     public const TIMEOUT = 5;
 
-    /** The most items one call carries (the site's limit). */
-    public const MAX_ITEMS = 100;
+    /** The most items one call carries (the site's limit; the outbox caps each payload). */
+    public const MAX_ITEMS = Outbox::MAX_ITEMS;
 
     /** The `shutdown` priority of the sender. */
     public const SHUTDOWN_PRIORITY = 100;
 
-    /** Cron hook of the one retry of a failed delivery. */
+    /**
+     * Cron hook of the one retry of earlier versions (a version-1 payload): still handled, so that
+     * retries scheduled before an update reach the outbox. Nothing schedules it any more.
+     */
     public const RETRY_HOOK = 'payments_headless_retry_delivery';
-
-    /** Seconds before a failed delivery is retried. */
-    public const RETRY_SECONDS = 60;
 
     /** Cron hook that sends a deferral whose meta-box request never came. */
     public const DEFERRED_HOOK = 'payments_headless_send_deferred';
@@ -84,6 +86,7 @@ final class Webhook
     /** @var array<string, true> */
     private static array $events = [];
 
+    /** Every page changed (version 2's `scope: "all"`: menus, styles, site settings). */
     private static bool $menu = false;
 
     /** Whether the redirect table (Seo\RedirectTable) may have changed. */
@@ -494,7 +497,7 @@ final class Webhook
 
     /**
      * A site-wide setting every page shows changed (Settings → General, an SEO plugin's settings):
-     * `menu: true` regenerates every page and clears the site's layout data.
+     * `scope: "all"` regenerates every page and clears the site's layout data.
      *
      * @param mixed  $old    The old value.
      * @param mixed  $new    The new value.
@@ -626,7 +629,9 @@ final class Webhook
     /* ---------------------------------------------------------------- sending */
 
     /**
-     * The end of the request: send what was collected (or defer it for the meta-box request).
+     * The end of the request: what was collected goes to the outbox (or waits for the meta-box
+     * request), then the outbox is sent: at once when this request queued something, else when a
+     * retry is due (any request's shutdown serves as a retry timer; the autoloaded state costs no query).
      */
     public static function onShutdown(): void
     {
@@ -636,20 +641,18 @@ final class Webhook
         } elseif ($userId > 0 && is_admin()) {
             self::sendStaleDeferred($userId);
         }
-        if (!self::hasChanges()) {
-            return;
+        $queued = false;
+        if (self::hasChanges() && !self::deferForMetaBoxes($userId)) {
+            $changes = self::takeChanges();
+            $queued = null !== $changes && Outbox::queue($changes);
         }
-        if (self::deferForMetaBoxes($userId)) {
-            return;
-        }
-        $payload = self::takePayload();
-        if (null === $payload) {
+        if (!$queued && !Outbox::isDue()) {
             return;
         }
         if (function_exists('fastcgi_finish_request')) {
             fastcgi_finish_request();
         }
-        self::deliver($payload, 1);
+        Outbox::deliver();
     }
 
     /**
@@ -665,52 +668,52 @@ final class Webhook
         }
         $saved = self::takeState();
         self::mergeState($state);
-        $payload = self::takePayload();
+        $changes = self::takeChanges();
         self::mergeState($saved);
-        if (null !== $payload) {
-            self::deliver($payload, 1);
+        if (null !== $changes && Outbox::queue($changes)) {
+            Outbox::deliver();
         }
     }
 
     /**
-     * The one retry of a failed delivery (cron).
+     * A retry scheduled by an earlier version of the plugin (one retry, a version-1 payload, by
+     * RETRY_HOOK): its changes go to the outbox, so an update loses nothing.
      *
      * @param mixed $job `{payload, id}` as scheduled.
      */
     public static function retry(mixed $job): void
     {
-        if (is_array($job) && isset($job['payload']) && is_array($job['payload'])) {
-            self::deliver($job['payload'], 2);
+        $payload = is_array($job) && isset($job['payload']) && is_array($job['payload']) ? $job['payload'] : null;
+        if (null === $payload) {
+            return;
+        }
+        $items = array_values(array_filter(
+            (array) ($payload['items'] ?? []),
+            static fn ($item): bool => is_array($item) && isset($item['rest_base'], $item['slug'])
+        ));
+        $changes = [
+            'event' => self::eventLabel(explode(',', (string) ($payload['event'] ?? 'update'))),
+            'items' => $items,
+            'all' => !empty($payload['menu']) || 'all' === ($payload['scope'] ?? null),
+            'redirects' => !empty($payload['redirects']),
+        ];
+        if (Outbox::queue($changes)) {
+            Outbox::deliver();
         }
     }
 
     /**
-     * Sends one payload now and logs the outcome; a failed first attempt is retried once later.
+     * POSTs one payload to the site now (no log, no retry: the outbox and the test decide).
      *
-     * @param array{event: string, items: list<array<string, string>>, menu: bool, redirects?: bool} $payload
-     * @param int $attempt 1, or 2 for the retry (which is not retried again).
-     * @return array<string, mixed> The log entry.
+     * @param array<string, mixed> $payload
+     * @return array{status: int|null, error: string|null, ok: bool, retry_after: int|null}
      */
-    public static function deliver(array $payload, int $attempt, bool $retry = true): array
+    public static function send(array $payload): array
     {
         $siteUrl = Config::siteUrl();
         $secret = Config::revalidateSecret();
-        $entry = [
-            'time' => time(),
-            'event' => (string) $payload['event'],
-            'items' => $payload['items'],
-            'menu' => (bool) $payload['menu'],
-            'redirects' => !empty($payload['redirects']),
-            'attempt' => $attempt,
-            'status' => null,
-            'error' => null,
-            'ok' => false,
-            'retry_at' => null,
-        ];
         if (null === $siteUrl || null === $secret) {
-            $entry['error'] = 'Not sent: HEADLESS_SITE_URL or HEADLESS_REVALIDATE_SECRET is not set or invalid.';
-            WebhookLog::add($entry);
-            return $entry;
+            return ['status' => null, 'error' => Outbox::NOT_CONFIGURED, 'ok' => false, 'retry_after' => null];
         }
         $response = wp_remote_post($siteUrl . self::PATH, [
             'timeout' => self::TIMEOUT,
@@ -723,34 +726,27 @@ final class Webhook
             'data_format' => 'body',
         ]);
         if (is_wp_error($response)) {
-            $entry['error'] = self::clip($response->get_error_message());
-        } else {
-            $status = (int) wp_remote_retrieve_response_code($response);
-            $entry['status'] = $status;
-            $entry['ok'] = $status >= 200 && $status < 300;
-            if (!$entry['ok']) {
-                $entry['error'] = self::clip(sprintf('HTTP %d: %s', $status, wp_remote_retrieve_body($response)));
-            }
+            return ['status' => null, 'error' => self::clip($response->get_error_message()), 'ok' => false, 'retry_after' => null];
         }
-        if (!$entry['ok'] && $retry && 1 === $attempt) {
-            $at = time() + self::RETRY_SECONDS;
-            // A unique id: WordPress refuses an identical single event within ten minutes.
-            $job = ['payload' => $payload, 'id' => wp_generate_uuid4()];
-            if (false !== wp_schedule_single_event($at, self::RETRY_HOOK, [$job])) {
-                $entry['retry_at'] = $at;
-            }
-        }
-        WebhookLog::add($entry);
-        return $entry;
+        $status = (int) wp_remote_retrieve_response_code($response);
+        $ok = $status >= 200 && $status < 300;
+        $retryAfter = wp_remote_retrieve_header($response, 'retry-after');
+        return [
+            'status' => $status,
+            'error' => $ok ? null : self::clip(sprintf('HTTP %d: %s', $status, wp_remote_retrieve_body($response))),
+            'ok' => $ok,
+            'retry_after' => is_string($retryAfter) && ctype_digit(trim($retryAfter)) ? (int) trim($retryAfter) : null,
+        ];
     }
 
     /**
-     * The payload of what was collected, or null when nothing on the site changed; the notes are
-     * reset. Slugs and sections are read now, from the final state.
+     * What was collected, or null when nothing on the site changed; the notes are reset. Slugs and
+     * sections are read now, from the final state. `items` are not capped here (the outbox caps
+     * each payload); `all` is version 2's `scope: "all"`.
      *
-     * @return array{event: string, items: list<array<string, string>>, menu: bool, redirects?: bool}|null
+     * @return array{event: string, items: list<array<string, string>>, all: bool, redirects: bool}|null
      */
-    public static function takePayload(): ?array
+    public static function takeChanges(): ?array
     {
         $state = self::takeState();
         // `_id` is internal (the meta-box check), not part of the payload.
@@ -772,27 +768,18 @@ final class Webhook
                 $changed[self::key($item)] = $item;
             }
         }
-        // Addresses that went away first: when more than MAX_ITEMS changed, `menu` regenerates the rest.
+        // Addresses that went away first: when more than MAX_ITEMS changed, `scope: all` regenerates the rest.
         $items = array_values(array_merge($items, array_diff_key($changed, $items)));
         // The navigation leaves out items linking to unpublished content, and links carry the slug.
-        $menu = $state['menu'] || self::linkedFromMenu(array_map('intval', array_keys($state['linked'])));
-        if (count($items) > self::MAX_ITEMS) {
-            $items = array_slice($items, 0, self::MAX_ITEMS);
-            $menu = true;
-        }
+        $all = $state['menu'] || self::linkedFromMenu(array_map('intval', array_keys($state['linked'])));
         $redirects = !empty($state['redirects']);
-        if ([] === $items && !$menu && !$redirects) {
+        if ([] === $items && !$all && !$redirects) {
             return null;
         }
         $events = array_keys($state['events']);
         // An old slug written by a script, say: nothing else happened.
         $events = [] === $events && $redirects ? ['redirects'] : $events;
-        $payload = ['event' => self::eventLabel($events), 'items' => $items, 'menu' => $menu];
-        if ($redirects) {
-            // Only when true (docs/seo-and-redirects.md §4): the site reads the redirect table again.
-            $payload['redirects'] = true;
-        }
-        return $payload;
+        return ['event' => self::eventLabel($events), 'items' => $items, 'all' => $all, 'redirects' => $redirects];
     }
 
     /** Forgets everything collected (tests; and after sending). */
@@ -1152,7 +1139,7 @@ final class Webhook
      *
      * @param list<string> $events
      */
-    private static function eventLabel(array $events): string
+    public static function eventLabel(array $events): string
     {
         $events = array_values(array_filter($events, static fn ($e): bool => 1 === preg_match(self::EVENT_PATTERN, $e)));
         $label = implode(',', $events);

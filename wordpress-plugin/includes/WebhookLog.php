@@ -16,9 +16,11 @@ if (!defined('ABSPATH')) {
 
 /**
  * The last ENTRIES deliveries, newest first, in one option that is not autoloaded (it is read only
- * by the status screen and the notice). An entry: `time`, `event`, `items`, `menu`, `attempt`
- * (1, or 2 for the retry), `status` (HTTP status or null), `error` (null when it worked), `ok`,
- * `retry_at` (when the retry is due, or null). Never a secret: the secret travels in a header only.
+ * by the status screen and the notice). An entry: `time`, `id` (the delivery id sent), `event`,
+ * `items`, `scope` (`items` or `all`), `redirects`, `attempt` (1, then the failures in a row + 1),
+ * `status` (HTTP status or null), `error` (null when it worked), `ok`, `retry_at` (when the outbox
+ * tries again, or null), `dropped` (a permanent refusal: its rows were dropped). Entries of earlier
+ * versions may carry `menu` instead of `scope`. Never a secret: the secret travels in a header only.
  */
 final class WebhookLog
 {

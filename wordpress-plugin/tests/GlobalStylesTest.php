@@ -40,7 +40,7 @@ final class GlobalStylesTest extends WebhookTestCase
         $styles = '{"version": 2, "isGlobalStylesUserThemeJSON": true, "styles": {"color": {"text": "#111111"}}}';
         wp_update_post(['ID' => $id, 'post_content' => wp_slash($styles)]);
         $this->endRequest();
-        $this->assertSame(['event' => 'styles', 'items' => [], 'menu' => true], $this->onePayload());
+        $this->assertPayload(['event' => 'styles', 'items' => [], 'scope' => 'all', 'redirects' => false], $this->onePayload());
     }
 
     public function testDeletingTheGlobalStylesSendsTheStylesEvent(): void
@@ -49,7 +49,7 @@ final class GlobalStylesTest extends WebhookTestCase
         $this->endRequest();
         wp_delete_post($id, true);
         $this->endRequest();
-        $this->assertSame(['event' => 'styles', 'items' => [], 'menu' => true], $this->onePayload());
+        $this->assertPayload(['event' => 'styles', 'items' => [], 'scope' => 'all', 'redirects' => false], $this->onePayload());
     }
 
     public function testAThemeSwitchSendsTheStylesEventWithTheMenu(): void
@@ -59,6 +59,6 @@ final class GlobalStylesTest extends WebhookTestCase
         }
         switch_theme(get_stylesheet());
         $this->endRequest();
-        $this->assertSame(['event' => 'styles', 'items' => [], 'menu' => true], $this->onePayload());
+        $this->assertPayload(['event' => 'styles', 'items' => [], 'scope' => 'all', 'redirects' => false], $this->onePayload());
     }
 }

@@ -10,6 +10,7 @@ declare(strict_types=1);
 
 namespace PaymentsHeadless\Tests;
 
+use PaymentsHeadless\Outbox;
 use PaymentsHeadless\PublishingStatus;
 use PaymentsHeadless\WebhookLog;
 
@@ -48,12 +49,12 @@ final class PublishingStatusTest extends WebhookTestCase
         $this->loginAs('administrator');
         WebhookLog::add([
             'time' => 1700000000, 'event' => 'update', 'items' => [['rest_base' => 'fp_page', 'slug' => 'a', 'section' => 'pages']],
-            'menu' => true, 'attempt' => 2, 'status' => 502, 'error' => 'HTTP 502: <script>alert(1)</script>', 'ok' => false,
+            'scope' => 'all', 'attempt' => 2, 'status' => 502, 'error' => 'HTTP 502: <script>alert(1)</script>', 'ok' => false,
             'retry_at' => null,
         ]);
         $html = $this->render();
         $this->assertStringContainsString('2023-11-14 22:13:20', $html);
-        $this->assertStringContainsString('fp_page/pages/a, menu', $html);
+        $this->assertStringContainsString('fp_page/pages/a, all pages', $html);
         $this->assertStringContainsString('<td>502</td>', $html);
         $this->assertStringContainsString('&lt;script&gt;', $html);
         $this->assertStringNotContainsString('<script>alert(1)', $html);
@@ -61,6 +62,29 @@ final class PublishingStatusTest extends WebhookTestCase
         $this->assertStringNotContainsString(self::SECRET, $html);
         $this->assertStringContainsString('name="action" value="payments_headless_send_test"', $html);
         $this->assertStringContainsString('name="_wpnonce"', $html);
+    }
+
+    public function testTheScreenShowsTheOutboxLengthItsOldestEntryAndTheLastError(): void
+    {
+        global $wpdb;
+        $this->loginAs('administrator');
+        $this->assertStringContainsString('Empty: the site has acknowledged every change.', $this->render());
+
+        foreach (['ph-ps-a', 'ph-ps-b', 'ph-ps-c'] as $slug) {
+            Outbox::queue(['event' => 'update', 'items' => [['rest_base' => 'news', 'slug' => $slug]], 'all' => false, 'redirects' => false]);
+        }
+        $oldest = time() - 2 * HOUR_IN_SECONDS;
+        $wpdb->query($wpdb->prepare('UPDATE ' . Outbox::table() . ' SET first_queued = %d WHERE item LIKE %s', $oldest, '%ph-ps-a%'));
+        $this->answer = ['response' => ['code' => 502, 'message' => 'Bad Gateway'], 'body' => '<b>upstream</b> down'];
+        Outbox::deliver();
+        $html = $this->render();
+        $this->assertStringContainsString(
+            '3 changes wait for the site; the oldest was queued 2 hours ago (' . gmdate('Y-m-d H:i:s', $oldest) . ' UTC).',
+            $html
+        );
+        $this->assertStringContainsString('after 1 failed attempts in a row', $html);
+        $this->assertStringContainsString('Last error: HTTP 502: upstream down', $html);
+        $this->assertStringNotContainsString('<b>upstream', $html);
     }
 
     public function testTheScreenListsConfigurationProblems(): void
@@ -108,7 +132,8 @@ final class PublishingStatusTest extends WebhookTestCase
             $this->assertStringContainsString('tools.php?page=payments-headless-publishing', $stopped->getMessage());
             $this->assertStringContainsString('payments_headless_test=ok', $stopped->getMessage());
         }
-        $this->assertSame(['event' => 'test', 'items' => [], 'menu' => false], $this->onePayload());
+        $this->assertPayload(['event' => 'test', 'items' => [], 'scope' => 'items'], $this->onePayload());
+        $this->assertStringStartsWith('wp-test-', $this->onePayload()['id']);
         $this->assertSame('test', WebhookLog::entries()[0]['event']);
     }
 
@@ -119,7 +144,8 @@ final class PublishingStatusTest extends WebhookTestCase
         $entry = PublishingStatus::test();
         $this->assertFalse($entry['ok']);
         $this->assertNull($entry['retry_at']);
-        $this->assertFalse(wp_next_scheduled(\PaymentsHeadless\Webhook::RETRY_HOOK));
+        $this->assertSame(0, Outbox::count(), 'a test is not queued');
+        $this->assertFalse(wp_next_scheduled(Outbox::CRON_HOOK));
     }
 
     public function testAFailedDeliveryShowsANoticeToAdministratorsUntilTheScreenIsSeen(): void
@@ -135,7 +161,7 @@ final class PublishingStatusTest extends WebhookTestCase
         $this->loginAs('administrator');
         $notice = $this->notice();
         $this->assertStringContainsString('1 delivery to the site failed', $notice);
-        $this->assertStringContainsString('A retry is scheduled.', $notice);
+        $this->assertStringContainsString('1 change waits in the outbox and is retried until the site acknowledges it.', $notice);
         $this->assertStringContainsString(esc_url(PublishingStatus::url()), $notice);
 
         // A second earlier than now, so the visit is surely after the failure.

@@ -45,7 +45,7 @@ final class SeoWebhookTest extends WebhookTestCase
         $payload = $this->onePayload();
         $this->assertSame('update,slug_change', $payload['event']);
         $this->assertTrue($payload['redirects']);
-        $this->assertFalse($payload['menu']);
+        $this->assertSame('items', $payload['scope']);
         $this->assertCount(2, $payload['items']);
     }
 
@@ -55,7 +55,7 @@ final class SeoWebhookTest extends WebhookTestCase
         $this->startRequest();
         add_post_meta($id, '_wp_old_slug', 'ph-sw-alone-before');
         $this->endRequest();
-        $this->assertSame(['event' => 'redirects', 'items' => [], 'menu' => false, 'redirects' => true], $this->onePayload());
+        $this->assertPayload(['event' => 'redirects', 'items' => [], 'scope' => 'items', 'redirects' => true], $this->onePayload());
         $this->startRequest();
         delete_post_meta($id, '_wp_old_slug', 'ph-sw-alone-before');
         $this->endRequest();
@@ -119,7 +119,7 @@ final class SeoWebhookTest extends WebhookTestCase
         wp_update_post(['ID' => $id, 'post_title' => 'Changed']);
         wp_trash_post($id);
         $this->endRequest();
-        $this->assertArrayNotHasKey('redirects', $this->onePayload());
+        $this->assertFalse($this->onePayload()['redirects']);
     }
 
     /* ---------------------------------------------------------------- Redirection */
@@ -130,7 +130,7 @@ final class SeoWebhookTest extends WebhookTestCase
         $this->startRequest();
         $id = $this->createRule(['url' => '/ph-sw-rule', 'action_data' => ['url' => '/a']]);
         $this->endRequest();
-        $this->assertSame(['event' => 'redirection', 'items' => [], 'menu' => false, 'redirects' => true], $this->onePayload());
+        $this->assertPayload(['event' => 'redirection', 'items' => [], 'scope' => 'items', 'redirects' => true], $this->onePayload());
 
         $this->startRequest();
         $this->rest('POST', '/redirection/v1/redirect/' . $id, [
@@ -239,7 +239,7 @@ final class SeoWebhookTest extends WebhookTestCase
         $this->startRequest();
         update_option($option, $value);
         $this->endRequest();
-        $this->assertSame(['event' => 'site_settings', 'items' => [], 'menu' => true], $this->onePayload());
+        $this->assertPayload(['event' => 'site_settings', 'items' => [], 'scope' => 'all', 'redirects' => false], $this->onePayload());
     }
 
     public function testYoastsOwnBookkeepingInWpseoSendsNothing(): void
@@ -252,7 +252,7 @@ final class SeoWebhookTest extends WebhookTestCase
         $this->assertSame([], $this->requests, 'indexing state');
         update_option('wpseo', ['version' => '21.0', 'indexables_indexing_completed' => true, 'disableadvanced_meta' => false]);
         $this->endRequest();
-        $this->assertSame(['event' => 'site_settings', 'items' => [], 'menu' => true], $this->onePayload());
+        $this->assertPayload(['event' => 'site_settings', 'items' => [], 'scope' => 'all', 'redirects' => false], $this->onePayload());
     }
 
     /* ---------------------------------------------------------------- an item's SEO values */
@@ -263,8 +263,8 @@ final class SeoWebhookTest extends WebhookTestCase
         $this->startRequest();
         update_post_meta($id, '_yoast_wpseo_title', 'A better title %%sep%% %%sitename%%');
         $this->endRequest();
-        $this->assertSame(
-            ['event' => 'seo_update', 'items' => [['rest_base' => 'news', 'slug' => 'ph-sw-yoast']], 'menu' => false],
+        $this->assertPayload(
+            ['event' => 'seo_update', 'items' => [['rest_base' => 'news', 'slug' => 'ph-sw-yoast']], 'scope' => 'items', 'redirects' => false],
             $this->onePayload()
         );
     }

@@ -12,6 +12,7 @@ namespace PaymentsHeadless\Tests;
 
 use PaymentsHeadless\ContentModel;
 use PaymentsHeadless\Fields;
+use PaymentsHeadless\Outbox;
 use PaymentsHeadless\Webhook;
 use PaymentsHeadless\WebhookLog;
 
@@ -26,7 +27,7 @@ final class WebhookTest extends WebhookTestCase
         $payload = $this->onePayload();
         $this->assertSame('publish', $payload['event']);
         $this->assertSame([['rest_base' => 'news', 'slug' => 'ph-hook-publish']], $payload['items']);
-        $this->assertFalse($payload['menu']);
+        $this->assertSame('items', $payload['scope']);
     }
 
     public function testTheRequestGoesToTheSiteWithTheSecretInAHeaderOnly(): void
@@ -46,8 +47,8 @@ final class WebhookTest extends WebhookTestCase
         $this->assertStringNotContainsString(self::SECRET, $request['url']);
         $this->assertStringNotContainsString(self::SECRET, (string) $request['args']['body']);
         $this->assertStringNotContainsString(self::SECRET, (string) wp_json_encode(WebhookLog::entries()));
-        $this->assertSame(
-            ['event' => 'update', 'items' => [['rest_base' => 'whitepapers', 'slug' => 'ph-hook-request']], 'menu' => false],
+        $this->assertPayload(
+            ['event' => 'update', 'items' => [['rest_base' => 'whitepapers', 'slug' => 'ph-hook-request']], 'scope' => 'items', 'redirects' => false],
             $this->payloads()[0]
         );
     }
@@ -285,7 +286,7 @@ final class WebhookTest extends WebhookTestCase
         $payload = $this->onePayload();
         $this->assertSame('menu_save', $payload['event']);
         $this->assertSame([], $payload['items']);
-        $this->assertTrue($payload['menu']);
+        $this->assertSame('all', $payload['scope']);
     }
 
     public function testUnpublishingOrMovingAnItemTheMenuLinksToAlsoSendsMenuTrue(): void
@@ -300,14 +301,14 @@ final class WebhookTest extends WebhookTestCase
         wp_update_post(['ID' => $unlinked, 'post_status' => 'draft']);
         wp_update_post(['ID' => $linked, 'post_title' => 'Title only']);
         $this->endRequest();
-        $this->assertFalse($this->onePayload()['menu'], 'an unlinked unpublish or a linked title edit leaves the menu');
+        $this->assertSame('items', $this->onePayload()['scope'], 'an unlinked unpublish or a linked title edit leaves the menu');
 
         wp_update_post(['ID' => $linked, 'post_name' => 'ph-hook-in-menu-moved']);
         $this->endRequest();
-        $this->assertTrue($this->payloads()[1]['menu'], 'the menu links to the old slug');
+        $this->assertSame('all', $this->payloads()[1]['scope'], 'the menu links to the old slug');
         wp_update_post(['ID' => $linked, 'post_status' => 'draft']);
         $this->endRequest();
-        $this->assertTrue($this->payloads()[2]['menu'], 'the navigation leaves out unpublished items');
+        $this->assertSame('all', $this->payloads()[2]['scope'], 'the navigation leaves out unpublished items');
     }
 
     public function testDeletingAMenuAndChangingTheNavigationSettingSendMenuTrue(): void
@@ -316,7 +317,7 @@ final class WebhookTest extends WebhookTestCase
         Webhook::reset();
         wp_delete_nav_menu($menuId);
         $this->endRequest();
-        $this->assertTrue($this->onePayload()['menu']);
+        $this->assertSame('all', $this->onePayload()['scope']);
         $this->assertStringContainsString('menu_delete', $this->payloads()[0]['event']);
 
         $this->keepOption('payments_headless_navigation_menus');
@@ -324,7 +325,10 @@ final class WebhookTest extends WebhookTestCase
         update_option('payments_headless_navigation_menus', ['3' => 999999]);
         $this->endRequest();
         $this->assertCount(2, $this->requests);
-        $this->assertSame(['event' => 'navigation_setting', 'items' => [], 'menu' => true], $this->payloads()[1]);
+        $this->assertPayload(
+            ['event' => 'navigation_setting', 'items' => [], 'scope' => 'all', 'redirects' => false],
+            $this->payloads()[1]
+        );
     }
 
     public function testAFrameChangeSendsThePublishedPagesThatUseIt(): void
@@ -425,12 +429,12 @@ final class WebhookTest extends WebhookTestCase
         $this->endRequest();
         $payload = $this->onePayload();
         $this->assertCount(3, $payload['items']);
-        $this->assertTrue($payload['menu']);
+        $this->assertSame('all', $payload['scope']);
         $this->assertSame('update,menu_save', $payload['event']);
         $this->assertMatchesRegularExpression('/^[a-z0-9_ ,:-]{1,100}$/', $payload['event']);
     }
 
-    public function testMoreThanAHundredItemsAreCappedAndRegenerateEverythingThroughMenu(): void
+    public function testMoreThanAHundredItemsAreCappedAndRegenerateEverythingThroughScopeAll(): void
     {
         $frame = $this->createPost('frame', [], ['frame_type' => 'hero']);
         // 101 pages using one frame. The numbers are the site's (it refuses more than 100 items), not
@@ -443,7 +447,7 @@ final class WebhookTest extends WebhookTestCase
         $this->endRequest();
         $payload = $this->onePayload();
         $this->assertCount(100, $payload['items']);
-        $this->assertTrue($payload['menu']);
+        $this->assertSame('all', $payload['scope']);
     }
 
     public function testNothingIsSentWithoutAnyChange(): void
@@ -484,52 +488,6 @@ final class WebhookTest extends WebhookTestCase
         $this->assertSame('no', $autoload);
     }
 
-    public function testAFailedDeliveryIsLoggedAndRetriedOnceLater(): void
-    {
-        $id = $this->createPost('news', ['post_name' => 'ph-hook-retry']);
-        Webhook::reset();
-        $this->answer = ['response' => ['code' => 500, 'message' => 'Internal Server Error'], 'body' => 'boom'];
-        wp_update_post(['ID' => $id, 'post_title' => 'Retry me']);
-        $this->endRequest();
-        $entries = WebhookLog::entries();
-        $this->assertFalse($entries[0]['ok']);
-        $this->assertSame(500, $entries[0]['status']);
-        $this->assertStringContainsString('HTTP 500', (string) $entries[0]['error']);
-        $this->assertGreaterThanOrEqual(time() + Webhook::RETRY_SECONDS - 5, (int) $entries[0]['retry_at']);
-        $job = $this->scheduledRetry();
-        $this->assertSame($this->payloads()[0], $job['payload']);
-
-        // The retry (what WP-cron runs) fails too: logged as failed, not retried again.
-        $this->answer = new \WP_Error('http_request_failed', 'cURL error 7: Failed to connect');
-        wp_unschedule_hook(Webhook::RETRY_HOOK);
-        do_action(Webhook::RETRY_HOOK, $job);
-        $this->assertCount(2, $this->requests);
-        $this->assertSame($this->payloads()[0], $this->payloads()[1], 'the same payload again');
-        $entries = WebhookLog::entries();
-        $this->assertSame(2, $entries[0]['attempt']);
-        $this->assertFalse($entries[0]['ok']);
-        $this->assertNull($entries[0]['status']);
-        $this->assertStringContainsString('Failed to connect', (string) $entries[0]['error']);
-        $this->assertNull($entries[0]['retry_at']);
-        $this->assertFalse(wp_next_scheduled(Webhook::RETRY_HOOK, [$job]));
-        $this->assertNull($this->scheduledRetryOrNull(), 'no third attempt');
-        $this->assertCount(2, WebhookLog::unseenFailures(), 'both stay visible');
-    }
-
-    public function testASuccessfulRetryIsLoggedAsDelivered(): void
-    {
-        $this->answer = new \WP_Error('http_request_failed', 'Connection refused');
-        $id = $this->createPost('news');
-        Webhook::reset();
-        wp_update_post(['ID' => $id, 'post_title' => 'Retry me']);
-        $this->endRequest();
-        $job = $this->scheduledRetry();
-        $this->answer = ['response' => ['code' => 200, 'message' => 'OK'], 'body' => '{}'];
-        Webhook::retry($job);
-        $this->assertTrue(WebhookLog::entries()[0]['ok']);
-        $this->assertSame(2, WebhookLog::entries()[0]['attempt']);
-    }
-
     public function testWithoutConfigurationNothingIsSentButTheLogSaysSo(): void
     {
         $this->filter('payments_headless_site_url', static fn (): string => '');
@@ -541,7 +499,8 @@ final class WebhookTest extends WebhookTestCase
         $entry = WebhookLog::entries()[0];
         $this->assertFalse($entry['ok']);
         $this->assertStringContainsString('HEADLESS_SITE_URL', (string) $entry['error']);
-        $this->assertNull($this->scheduledRetryOrNull(), 'no retry of a missing configuration');
+        $this->assertSame(0, Outbox::count(), 'nothing is kept: it could never be sent');
+        $this->assertFalse(wp_next_scheduled(Outbox::CRON_HOOK), 'no retry of a missing configuration');
     }
 
     public function testABlockEditorSaveWaitsForItsMetaBoxRequestAndBothAreOneCall(): void
@@ -632,29 +591,5 @@ final class WebhookTest extends WebhookTestCase
             delete_transient($key);
             unset($GLOBALS['current_screen'], $GLOBALS['post']);
         }
-    }
-
-    /**
-     * The one scheduled retry job.
-     *
-     * @return array<string, mixed>
-     */
-    private function scheduledRetry(): array
-    {
-        $job = $this->scheduledRetryOrNull();
-        $this->assertNotNull($job, 'a retry is scheduled');
-        return (array) $job;
-    }
-
-    /** @return array<string, mixed>|null */
-    private function scheduledRetryOrNull(): ?array
-    {
-        foreach ((array) _get_cron_array() as $timestamp => $hooks) {
-            foreach ((array) ($hooks[Webhook::RETRY_HOOK] ?? []) as $event) {
-                $this->assertGreaterThanOrEqual(time() + Webhook::RETRY_SECONDS - 5, $timestamp);
-                return $event['args'][0];
-            }
-        }
-        return null;
     }
 }
