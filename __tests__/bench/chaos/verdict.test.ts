@@ -15,15 +15,19 @@ const ok = (start: number): VisitorRecord => ({ start, status: 200, latencyMs: 5
 const publish = (n: number, madeAt: number, visibleAt: number | null): Publish => ({ n, path: `/p/${n}`, marker: `m${n}`, madeAt, ackAt: visibleAt, visibleAt, attempts: 1 });
 
 describe('chaos bench budgets (issue 35)', () => {
-  it('gives a publish 10 s from when it was made, or from the end of every fault it met on its way', () => {
-    expect(publishDeadline(1000, windows)).toBe(50_000);
-    expect(publishDeadline(75_000, windows)).toBe(85_000);
-    expect(publishDeadline(41_000, windows)).toBe(51_000);
-    // Made 5 s before the Varnish restart: that fault began inside its 10 s, so its end counts.
-    expect(publishDeadline(55_000, windows)).toBe(80_000);
-    expect(publishDeadline(20_000, windows)).toBe(50_000);
-    expect(faultOf({ madeAt: 20_000 }, windows)?.name).toBe('redis-stop');
-    expect(faultOf({ madeAt: 41_000 }, windows)).toBeNull();
+  it('gives a publish 10 s from when it was made, or from the end of the last fault it met on its way', () => {
+    // Made and visible in a quiet stretch.
+    expect(publishDeadline({ madeAt: 41_000, visibleAt: 45_000 }, windows)).toBe(51_000);
+    // Made during Redis's outage: 10 s after it ended.
+    expect(publishDeadline({ madeAt: 20_000, visibleAt: 45_000 }, windows)).toBe(50_000);
+    // Made before a fault and still on its way when it began: that fault counts.
+    expect(publishDeadline({ madeAt: 55_000, visibleAt: 62_000 }, windows)).toBe(80_000);
+    // Visible before the next fault began: that fault does not count.
+    expect(publishDeadline({ madeAt: 5000, visibleAt: 9000 }, windows)).toBe(15_000);
+    // Never visible: every fault from then on counts.
+    expect(publishDeadline({ madeAt: 5000, visibleAt: null }, windows)).toBe(80_000);
+    expect(faultOf({ madeAt: 20_000, visibleAt: 45_000 }, windows)?.name).toBe('redis-stop');
+    expect(faultOf({ madeAt: 41_000, visibleAt: 45_000 }, windows)).toBeNull();
   });
 
   it('allows visitor errors in the Varnish restart only, and fails a window without requests', () => {

@@ -123,7 +123,8 @@ export function editors(items: readonly EditorItem[], s: EditorSettings): Editor
         }
         publish.lastFailure = String(response.status);
       } catch (error) {
-        publish.lastFailure = (error as Error).name === 'TimeoutError' ? 'timeout' : ((error as Error).cause as Error | undefined)?.message?.split(' ')[0] ?? (error as Error).message;
+        const cause = (error as Error).cause as (Error & { code?: string }) | undefined;
+        publish.lastFailure = (error as Error).name === 'TimeoutError' ? 'timeout' : (cause?.code ?? cause?.message ?? (error as Error).message);
       }
       failures++;
       await sleep(retryDelayMs(failures), abort.signal);

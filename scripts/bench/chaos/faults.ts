@@ -3,8 +3,8 @@ import type { FaultProxy, Link } from './proxies';
 import type { FaultKind, Window } from './schedule';
 
 /**
- * Performs the chaos bench's schedule: each window starts at its planned time (or when the last
- * one ended, if that was later), its fault is applied, and removed at its planned end. The windows
+ * Performs the chaos bench's schedule: each window starts when the last one ended, its fault is
+ * applied, and removed when its planned length has passed. The windows
  * as performed (milliseconds from the start of the run, back to back) are what the report cuts
  * by: a window lasts until its fault is undone (an instance restarted and ready, Varnish started).
  */
@@ -53,16 +53,19 @@ const sleepUntil = async (at: number, now: () => number) => {
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 };
 
-/** Runs `planned` (seconds) from `t0` (performance.now()); `onWindow` is told as each starts. */
-export async function performSchedule(planned: readonly Window[], t: Targets, t0: number, onWindow: (w: Window) => void = () => undefined): Promise<Performed> {
+/**
+ * Runs `planned` (lengths in seconds) from `t0` (performance.now()); `onWindow` is told as each
+ * starts. Each window starts when the last one ended and keeps its planned length; one that ran
+ * over (an instance slow to be ready) delays the ones after it, which keep theirs.
+ */
+export async function performSchedule(planned: readonly Window[], t: Targets, t0: number, onWindow: (w: Window, seconds: number) => void = () => undefined): Promise<Performed> {
   const now = () => performance.now() - t0;
   const actions = faults(t);
   const performed: Performed = { windows: [], readyAt: { A: 0, B: 0 }, notes: [] };
   let previousEnd = 0;
   for (const w of planned) {
-    await sleepUntil(w.start * 1000, now);
     const window: Window = { ...w, start: previousEnd, end: NaN };
-    onWindow(w);
+    onWindow(window, w.end - w.start);
     const action = w.kind in actions ? actions[w.kind as FaultKind] : null;
     if (action) {
       try {
@@ -71,7 +74,7 @@ export async function performSchedule(planned: readonly Window[], t: Targets, t0
         performed.notes.push(`${w.name}: applying the fault failed: ${(error as Error).message}`);
       }
     }
-    await sleepUntil(w.end * 1000, now);
+    await sleepUntil(window.start + (w.end - w.start) * 1000, now);
     if (action) {
       try {
         await action.undo();

@@ -70,7 +70,7 @@ export function publishesTable(result: Pick<ChaosResult, 'publishes' | 'windows'
     ['#', 'page', 'made (s)', 'fault met', 'attempts', 'acknowledged after (s)', 'visible after (s)', 'visible after its fault ended (s)', 'in time'],
     result.publishes.map((p) => {
       const fault = faultOf(p, result.windows);
-      const deadline = publishDeadline(p.madeAt, result.windows);
+      const deadline = publishDeadline(p, result.windows);
       return [
         String(p.n),
         `\`${p.path}\``,

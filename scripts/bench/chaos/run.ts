@@ -79,7 +79,6 @@ export async function runChaos(options: BenchOptions, argv: readonly string[]): 
 
     const settings = scheduleSettings({ minutes: options.chaosMinutes, short: options.chaosShort, pages: pages.length, rate: options.chaosRate });
     const planned = buildSchedule(settings);
-    const endMs = settings.totalS * 1000;
 
     log(`[chaos] redis-server on ${redisPort}, instances A ${aPort} and B ${bPort}, Varnish ${varnishPort}, WordPress → site link ${linkPort}`);
     await redis.start();
@@ -112,9 +111,11 @@ export async function runChaos(options: BenchOptions, argv: readonly string[]): 
       log,
     });
     let publishing: NodeJS.Timeout | null = null;
-    const lastPublishAt = endMs - 15_000;
-    const performed = await performSchedule(planned, { victim: instances[1], redis, wordpress, varnish, link }, t0, (w) => {
-      log(`[chaos] ${((performance.now() - t0) / 1000).toFixed(0)} s: ${w.name}`);
+    // Publishes stop 15 s before the end (set when the tail starts), so the last ones can arrive.
+    let lastPublishAt = Infinity;
+    const performed = await performSchedule(planned, { victim: instances[1], redis, wordpress, varnish, link }, t0, (w, seconds) => {
+      log(`[chaos] ${(w.start / 1000).toFixed(0)} s: ${w.name}`);
+      if (w.kind === 'tail') lastPublishAt = w.start + seconds * 1000 - 15_000;
       if (w.kind === 'baseline' && !publishing) {
         publishing = setInterval(() => {
           if (performance.now() - t0 >= lastPublishAt) return;

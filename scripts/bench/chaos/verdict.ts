@@ -7,8 +7,8 @@ import { cutByWindow, medianBetween, summarize, type VisitorRecord } from './sta
  *
  * - Visitors: 0 errors (5xx, timeouts, refused connections) through Varnish in every window but
  *   the Varnish restart.
- * - Publishes: every one visible through Varnish, at most 10 s after the end of the fault windows
- *   it met (or 10 s after it was made, when it met none).
+ * - Publishes: every one visible through Varnish, at most 10 s after the end of the last fault
+ *   window it met on its way (or 10 s after it was made, when it met none).
  * - Memory: each instance's RSS grows at most 5% from a window after its warm-up (the baseline
  *   window; for an instance restarted later, a window after its own warm-up) to the end.
  */
@@ -54,29 +54,20 @@ export interface Check {
   detail: string;
 }
 
-/**
- * A publish's deadline: 10 s after it was made, pushed to 10 s after the end of every fault
- * window it overlaps within that time (so a fault that starts while it is on its way counts too).
- */
-export function publishDeadline(madeAt: number, windows: readonly Window[], lagMs: number = BUDGETS.publishLagMs): number {
-  const faults = windows.filter((w) => isFault(w.kind));
-  let deadline = madeAt + lagMs;
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const w of faults) {
-      if (w.start < deadline && w.end > madeAt && w.end + lagMs > deadline) {
-        deadline = w.end + lagMs;
-        changed = true;
-      }
-    }
-  }
-  return deadline;
+/** The fault windows a publish met on its way: those open at some moment between when it was made and when it became visible (or the end, if never). */
+export function faultsMet(publish: Pick<Publish, 'madeAt' | 'visibleAt'>, windows: readonly Window[]): Window[] {
+  const until = publish.visibleAt ?? Infinity;
+  return windows.filter((w) => isFault(w.kind) && w.start < until && w.end > publish.madeAt);
 }
 
-/** The last fault window a publish met before its deadline (the one its "after the fault" lag is counted from), or null. */
-export function faultOf(publish: Pick<Publish, 'madeAt'>, windows: readonly Window[]): Window | null {
-  const deadline = publishDeadline(publish.madeAt, windows);
-  const met = windows.filter((w) => isFault(w.kind) && w.start < deadline && w.end > publish.madeAt);
+/** A publish's deadline: 10 s after the end of the last fault it met, or after it was made when it met none. */
+export function publishDeadline(publish: Pick<Publish, 'madeAt' | 'visibleAt'>, windows: readonly Window[], lagMs: number = BUDGETS.publishLagMs): number {
+  return Math.max(publish.madeAt, ...faultsMet(publish, windows).map((w) => w.end)) + lagMs;
+}
+
+/** The last fault a publish met (its "after the fault" lag is counted from its end), or null. */
+export function faultOf(publish: Pick<Publish, 'madeAt' | 'visibleAt'>, windows: readonly Window[]): Window | null {
+  const met = faultsMet(publish, windows);
   return met.length ? met[met.length - 1] : null;
 }
 
@@ -94,11 +85,11 @@ export function visitorChecks(records: readonly VisitorRecord[], windows: readon
 }
 
 export function publishChecks(publishes: readonly Publish[], windows: readonly Window[]): Check[] {
-  const late = publishes.filter((p) => p.visibleAt === null || p.visibleAt > publishDeadline(p.madeAt, windows));
+  const late = publishes.filter((p) => p.visibleAt === null || p.visibleAt > publishDeadline(p, windows));
   const never = publishes.filter((p) => p.visibleAt === null);
   const worst = late
     .slice(0, 5)
-    .map((p) => `#${p.n} ${p.visibleAt === null ? 'never visible' : `${((p.visibleAt - publishDeadline(p.madeAt, windows)) / 1000).toFixed(1)} s late`}`);
+    .map((p) => `#${p.n} ${p.visibleAt === null ? 'never visible' : `${((p.visibleAt - publishDeadline(p, windows)) / 1000).toFixed(1)} s late`}`);
   return [
     {
       name: 'publishes visible through Varnish within 10 s of their fault',
