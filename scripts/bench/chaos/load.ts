@@ -39,11 +39,22 @@ export function startVisitors(settings: VisitorSettings): Visitors {
   const done = new Promise<void>((resolve) => (finished = resolve));
   const instance = autocannon(
     {
-    url: settings.url,
-    connections: Math.min(settings.connections, settings.rate),
-    overallRate: settings.rate,
-    timeout: settings.timeoutS,
-    duration: settings.durationS,
+      url: settings.url,
+      connections: Math.min(settings.connections, settings.rate),
+      overallRate: settings.rate,
+      timeout: settings.timeoutS,
+      duration: settings.durationS,
+      // autocannon keeps the requests a closed or refused connection never answered in the
+      // connection's queue, so every later answer on it would be matched to an older request (a
+      // latency that grows with each reconnection): the queue is emptied whenever it connects anew.
+      setupClient: (client) => {
+        const internal = client as unknown as { _connect(): void; pipelinedRequests: { clear(): void } };
+        const connect = internal._connect;
+        internal._connect = function (this: typeof internal) {
+          this.pipelinedRequests.clear();
+          connect.call(this);
+        };
+      },
       requests: [
         {
           method: 'GET',
