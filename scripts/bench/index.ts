@@ -37,6 +37,7 @@ import {
   DIST_DIR_NAME,
   FLOOR_DIST_DIR,
   FLOOR_HTML,
+  keepingNextEnv,
   LOG_DIR,
   RESULTS_DIR,
   runBuild,
@@ -55,6 +56,7 @@ import { freePort } from '../../e2e/harness/processes';
 import { HOST } from '../../e2e/harness/config';
 import { getTarget, measure, SEARCH_TERMS, searchTarget, type LoadResult, type LoadSettings } from './serving';
 import { fetchAll, startBenchVarnish, startNginxFile } from './cache';
+import { runChaos } from './chaos/run';
 
 const BUDGETS = {
   requestsPerPage: { op: '<=', limit: 1.1 },
@@ -525,16 +527,6 @@ async function interactionPhase(ctx: Context): Promise<void> {
   }
 }
 
-/** Keeps the developer's next-env.d.ts as it was (next build points it at its build directory's types). */
-async function keepingNextEnv<T>(run: () => Promise<T>): Promise<T> {
-  const nextEnv = path.join(ROOT, 'next-env.d.ts');
-  const previous = existsSync(nextEnv) ? readFileSync(nextEnv) : null;
-  return run().finally(() => {
-    if (previous) writeFileSync(nextEnv, previous);
-    else rmSync(nextEnv, { force: true });
-  });
-}
-
 /** What the redirects and search phases share: their settings, and their rows added to the run (a phase that throws is one failed row). */
 async function loadPhase(
   ctx: Context,
@@ -835,6 +827,7 @@ async function main(argv: string[]): Promise<number> {
     log(USAGE);
     return 0;
   }
+  if (options.chaos) return runChaos(options, argv);
   const startedAt = new Date();
   const addresses = await chooseAddresses();
   const ctx: Context = { options, addresses, metrics: [], details: [], routes: [], article: null, site: null };

@@ -35,6 +35,18 @@ export interface BenchOptions {
   cache: boolean;
   /** Keep each Lighthouse run's gathered artifacts (trace, DevTools log) in .cache/bench-lighthouse/ to look into a run. Off by default. */
   keepArtifacts: boolean;
+  /**
+   * Issue 35, the chaos and soak bench (scripts/bench/chaos/, docs/reliability.md §7) instead of
+   * the phases: Varnish in front of two instances sharing Redis, visitors, editors and faults on a
+   * schedule. Off by default.
+   */
+  chaos: boolean;
+  /** Its length in minutes (the full form). */
+  chaosMinutes: number;
+  /** Its short form (CI): the same faults in shorter windows, about 3 minutes. */
+  chaosShort: boolean;
+  /** Its visitors' overall rate, requests per second through Varnish. */
+  chaosRate: number;
 }
 
 /**
@@ -58,6 +70,10 @@ export const DEFAULTS: BenchOptions = {
   publishRuns: 10,
   cache: false,
   keepArtifacts: false,
+  chaos: false,
+  chaosMinutes: 10,
+  chaosShort: false,
+  chaosRate: 40,
 };
 
 export const USAGE = `usage: npm run bench -- [options]
@@ -80,6 +96,12 @@ export const USAGE = `usage: npm run bench -- [options]
                           publish-to-live through Varnish on the real WordPress (REAL_WORDPRESS_PORT)
   --keep-artifacts        keep each Lighthouse run's trace and DevTools log in .cache/bench-lighthouse/ (env
                           BENCH_KEEP_ARTIFACTS=1)
+  --chaos                 run the chaos and soak bench instead of the phases (env BENCH_CHAOS=1): Varnish in front of
+                          two next start instances sharing Redis, visitors, editors publishing, faults on a schedule
+                          (docs/reliability.md §7); --items as above (--items 0: about 86 pages)
+  --chaos-minutes N       its length (default ${DEFAULTS.chaosMinutes}; env BENCH_CHAOS_MINUTES)
+  --chaos-short           its short form for CI: the same faults in shorter windows, about 3 minutes (env BENCH_CHAOS_SHORT=1)
+  --chaos-rate N          its visitors' requests per second through Varnish (default ${DEFAULTS.chaosRate}; env BENCH_CHAOS_RATE)
   --help`;
 
 export class UsageError extends Error {}
@@ -113,6 +135,8 @@ const NUMERIC = {
   revalidationRuns: ['--revalidation-runs', 'BENCH_REVALIDATION_RUNS', 1],
   interactionRuns: ['--interaction-runs', 'BENCH_INTERACTION_RUNS', 1],
   publishRuns: ['--publish-runs', 'BENCH_PUBLISH_RUNS', 1],
+  chaosMinutes: ['--chaos-minutes', 'BENCH_CHAOS_MINUTES', 1],
+  chaosRate: ['--chaos-rate', 'BENCH_CHAOS_RATE', 1],
 } as const satisfies Partial<Record<keyof BenchOptions, readonly [string, string, number]>>;
 
 /** Options that are off unless a flag (or its variable: 1, 0, true or false) turns them on. */
@@ -120,6 +144,8 @@ const SWITCHES = {
   publishing: ['--publishing', 'BENCH_PUBLISHING'],
   cache: ['--cache', 'BENCH_CACHE'],
   keepArtifacts: ['--keep-artifacts', 'BENCH_KEEP_ARTIFACTS'],
+  chaos: ['--chaos', 'BENCH_CHAOS'],
+  chaosShort: ['--chaos-short', 'BENCH_CHAOS_SHORT'],
 } as const satisfies Partial<Record<keyof BenchOptions, readonly [string, string]>>;
 
 /** The options, or `'help'` for --help. Throws UsageError on anything it does not understand. */

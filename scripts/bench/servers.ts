@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BIN, HOST, ROOT } from '../../e2e/harness/config';
 import { childEnv, freePort, killGroup, killGroupSync, startDetached, waitForHttp, type Started } from '../../e2e/harness/processes';
@@ -45,7 +45,8 @@ export interface Process {
   stop(): Promise<void>;
 }
 
-function start(command: string, args: string[], env: NodeJS.ProcessEnv, logName: string): Process {
+/** Starts a server of the bench (its own process group, output in bench/results/logs/{logName}), ended when the bench ends. */
+export function start(command: string, args: string[], env: NodeJS.ProcessEnv, logName: string): Process {
   installExitHandlers();
   mkdirSync(LOG_DIR, { recursive: true });
   const log = path.join(LOG_DIR, logName);
@@ -181,4 +182,14 @@ export async function startStaticServer(addresses: Addresses, root: string, prob
   );
   await waitForHttp(`${addresses.staticUrl}${probePath}`, { timeoutMs: 60_000, process: server.started, logFile: server.log });
   return server;
+}
+
+/** Keeps the developer's next-env.d.ts as it was (next build points it at its build directory's types). */
+export async function keepingNextEnv<T>(run: () => Promise<T>): Promise<T> {
+  const nextEnv = path.join(ROOT, 'next-env.d.ts');
+  const previous = existsSync(nextEnv) ? readFileSync(nextEnv) : null;
+  return run().finally(() => {
+    if (previous) writeFileSync(nextEnv, previous);
+    else rmSync(nextEnv, { force: true });
+  });
 }

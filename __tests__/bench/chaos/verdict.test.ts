@@ -1,0 +1,66 @@
+/** @jest-environment node */
+import { allPass, faultOf, publishChecks, publishDeadline, rssChecks, visitorChecks, type Publish, type ResourceSample } from '../../../scripts/bench/chaos/verdict';
+import type { Window } from '../../../scripts/bench/chaos/schedule';
+import type { VisitorRecord } from '../../../scripts/bench/chaos/stats';
+
+const windows: Window[] = [
+  { kind: 'baseline', name: 'baseline', start: 0, end: 10_000 },
+  { kind: 'redis-stop', name: 'redis-stop', start: 10_000, end: 40_000 },
+  { kind: 'gap', name: 'gap 1', start: 40_000, end: 60_000 },
+  { kind: 'varnish-restart', name: 'varnish-restart', start: 60_000, end: 70_000 },
+  { kind: 'tail', name: 'tail', start: 70_000, end: 100_000 },
+];
+
+const ok = (start: number): VisitorRecord => ({ start, status: 200, latencyMs: 5, timeout: false });
+const publish = (n: number, madeAt: number, visibleAt: number | null): Publish => ({ n, path: `/p/${n}`, marker: `m${n}`, madeAt, ackAt: visibleAt, visibleAt, attempts: 1 });
+
+describe('chaos bench budgets (issue 35)', () => {
+  it('gives a publish 10 s from when it was made, or from the end of the last fault it met on its way', () => {
+    // Made and visible in a quiet stretch.
+    expect(publishDeadline({ madeAt: 41_000, visibleAt: 45_000 }, windows)).toBe(51_000);
+    // Made during Redis's outage: 10 s after it ended.
+    expect(publishDeadline({ madeAt: 20_000, visibleAt: 45_000 }, windows)).toBe(50_000);
+    // Made before a fault and still on its way when it began: that fault counts.
+    expect(publishDeadline({ madeAt: 55_000, visibleAt: 62_000 }, windows)).toBe(80_000);
+    // Visible before the next fault began: that fault does not count.
+    expect(publishDeadline({ madeAt: 5000, visibleAt: 9000 }, windows)).toBe(15_000);
+    // Never visible: every fault from then on counts.
+    expect(publishDeadline({ madeAt: 5000, visibleAt: null }, windows)).toBe(80_000);
+    expect(faultOf({ madeAt: 20_000, visibleAt: 45_000 }, windows)?.name).toBe('redis-stop');
+    expect(faultOf({ madeAt: 41_000, visibleAt: 45_000 }, windows)).toBeNull();
+  });
+
+  it('allows visitor errors in the Varnish restart only, and fails a window without requests', () => {
+    const records = [ok(1000), ok(15_000), ok(45_000), { start: 61_000, status: 0, latencyMs: 0, timeout: false }, ok(75_000)];
+    expect(allPass(visitorChecks(records, windows))).toBe(true);
+    const withError = [...records, { start: 20_000, status: 503, latencyMs: 3, timeout: false }];
+    const failed = visitorChecks(withError, windows).filter((c) => !c.pass);
+    expect(failed.map((c) => c.name)).toEqual(['visitor errors, redis-stop']);
+    expect(failed[0].detail).toBe('1 of 2 (1 5xx, 0 timeouts, 0 refused)');
+    expect(visitorChecks([ok(1000)], windows).filter((c) => !c.pass).length).toBe(3);
+  });
+
+  it('fails a publish never visible or visible after its deadline, and passes those in time', () => {
+    expect(allPass(publishChecks([publish(1, 20_000, 49_000), publish(2, 41_000, 45_000)], windows))).toBe(true);
+    const late = publishChecks([publish(1, 20_000, 52_000), publish(2, 41_000, null)], windows)[0];
+    expect(late.pass).toBe(false);
+    expect(late.detail).toBe('0 of 2 in time; 1 never visible; #1 2.0 s late, #2 never visible');
+    expect(publishChecks([], windows)[0].pass).toBe(false);
+  });
+
+  it('holds RSS growth to 5% from the baseline (or, for a restarted instance, from after its own warm-up) to the end', () => {
+    const samples: ResourceSample[] = [];
+    for (let at = 0; at <= 100_000; at += 5000) {
+      samples.push({ at, instance: 'A', pid: 1, rssKb: at < 10_000 ? 200_000 : at >= 90_000 ? 209_000 : 300_000, fds: 30, sockets: 10 });
+      samples.push({ at, instance: 'B', pid: 2, rssKb: at < 50_000 ? 100_000 : at >= 90_000 ? 240_000 : 220_000, fds: 30, sockets: 10 });
+    }
+    const w = { baseline: windows[0], endAt: 100_000, windowMs: 10_000, restartWarmMs: 10_000 };
+    const [a, b] = rssChecks(samples, { A: 0, B: 40_000 }, w);
+    expect(a).toMatchObject({ name: 'RSS growth, instance A', pass: true });
+    expect(a.detail).toMatch(/\+4\.5%/);
+    // B restarted at 40 s: its base is 50–60 s (220 MB), its end 240 MB: +9.1%.
+    expect(b.pass).toBe(false);
+    expect(b.detail).toMatch(/\+9\.1%.*after its restart/);
+    expect(rssChecks([], { A: 0 }, w)[0]).toMatchObject({ pass: false, detail: 'no RSS samples in the base window' });
+  });
+});

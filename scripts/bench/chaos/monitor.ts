@@ -1,0 +1,109 @@
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { HOST } from '../../../e2e/harness/config';
+import type { RedisSample } from './report';
+import type { ResourceSample } from './verdict';
+
+/**
+ * The chaos bench's resource samples, every 5 s: each instance's server process (`next start`
+ * runs the server in a child it names `next-server`; the leader itself when it does not fork) —
+ * its RSS (VmRSS of /proc/{pid}/status), its open file descriptors and how many of them are
+ * sockets — and Redis's used_memory (INFO memory).
+ */
+
+/** VmRSS in kB from the text of /proc/{pid}/status, or null. */
+export function parseVmRss(status: string): number | null {
+  const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+  return match ? Number(match[1]) : null;
+}
+
+/** used_memory in bytes from the text of INFO memory, or null. */
+export function parseUsedMemory(info: string): number | null {
+  const match = /^used_memory:(\d+)/m.exec(info);
+  return match ? Number(match[1]) : null;
+}
+
+function children(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
+
+const commandLine = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    return '';
+  }
+};
+
+/** The process that serves for a `next start` leader: the descendant named next-server, else the leader. */
+export function serverPid(leader: number): number {
+  const queue = [leader];
+  while (queue.length) {
+    const pid = queue.shift() as number;
+    if (/next-server/.test(commandLine(pid))) return pid;
+    queue.push(...children(pid));
+  }
+  return leader;
+}
+
+export function sampleProcess(pid: number): Pick<ResourceSample, 'rssKb' | 'fds' | 'sockets'> {
+  try {
+    const rssKb = parseVmRss(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const fds = readdirSync(`/proc/${pid}/fd`);
+    let sockets = 0;
+    for (const fd of fds) {
+      try {
+        if (readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith('socket:')) sockets++;
+      } catch {
+        // closed meanwhile
+      }
+    }
+    return { rssKb, fds: fds.length, sockets };
+  } catch {
+    return { rssKb: null, fds: null, sockets: null };
+  }
+}
+
+export function redisUsedMemory(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    execFile('redis-cli', ['-h', HOST, '-p', String(port), 'INFO', 'memory'], { timeout: 2000 }, (error, stdout) => resolve(error ? null : parseUsedMemory(stdout)));
+  });
+}
+
+export interface Monitor {
+  samples: ResourceSample[];
+  redis: RedisSample[];
+  stop(): void;
+}
+
+/** Samples every `intervalMs` from now until stop(); `leaders` gives each instance's current leader pid (null while it is down). */
+export function startMonitor(leaders: () => Record<string, number | null>, redisPort: number, t0: number, intervalMs = 5000): Monitor {
+  const samples: ResourceSample[] = [];
+  const redis: RedisSample[] = [];
+  const servers = new Map<number, number>();
+  const tick = async () => {
+    const at = performance.now() - t0;
+    for (const [instance, leader] of Object.entries(leaders())) {
+      if (leader === null) {
+        samples.push({ at, instance, pid: null, rssKb: null, fds: null, sockets: null });
+        continue;
+      }
+      if (!servers.has(leader)) servers.set(leader, serverPid(leader));
+      const pid = servers.get(leader) as number;
+      samples.push({ at, instance, pid, ...sampleProcess(pid) });
+    }
+    redis.push({ at, usedMemory: await redisUsedMemory(redisPort) });
+  };
+  void tick();
+  const timer = setInterval(() => void tick(), intervalMs);
+  return { samples, redis, stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,132 @@
+import { isFault, type Window } from './schedule';
+import { cutByWindow, medianBetween, summarize, type VisitorRecord } from './stats';
+
+/**
+ * The chaos bench's budgets (issue 35 "What it reports, and the budgets"; docs/reliability.md §7)
+ * and its verdict. Pure; times in milliseconds from the start of the run.
+ *
+ * - Visitors: 0 errors (5xx, timeouts, refused connections) through Varnish in every window but
+ *   the Varnish restart.
+ * - Publishes: every one visible through Varnish, at most 10 s after the end of the last fault
+ *   window it met on its way (or 10 s after it was made, when it met none).
+ * - Memory: each instance's RSS grows at most 5% from a window after its warm-up (the baseline
+ *   window; for an instance restarted later, a window after its own warm-up) to the end.
+ */
+
+export const BUDGETS = {
+  visitorErrors: 0,
+  publishLagMs: 10_000,
+  rssGrowth: 0.05,
+} as const;
+
+/** Visitor errors are allowed here only. */
+export const ERRORS_ALLOWED_IN: Window['kind'] = 'varnish-restart';
+
+export interface Publish {
+  n: number;
+  /** The site path published, and the marker its title got. */
+  path: string;
+  marker: string;
+  /** When the title was changed at the content server. */
+  madeAt: number;
+  /** When the site acknowledged the webhook (2xx), null if never. */
+  ackAt: number | null;
+  /** When the marker was first seen through Varnish, null if never. */
+  visibleAt: number | null;
+  /** Webhook deliveries tried, and the last failure (status or error). */
+  attempts: number;
+  lastFailure?: string;
+}
+
+export interface ResourceSample {
+  at: number;
+  instance: string;
+  pid: number | null;
+  rssKb: number | null;
+  fds: number | null;
+  sockets: number | null;
+}
+
+export interface Check {
+  name: string;
+  pass: boolean;
+  /** What was measured, in words and numbers. */
+  detail: string;
+}
+
+/** The fault windows a publish met on its way: those open at some moment between when it was made and when it became visible (or the end, if never). */
+export function faultsMet(publish: Pick<Publish, 'madeAt' | 'visibleAt'>, windows: readonly Window[]): Window[] {
+  const until = publish.visibleAt ?? Infinity;
+  return windows.filter((w) => isFault(w.kind) && w.start < until && w.end > publish.madeAt);
+}
+
+/** A publish's deadline: 10 s after the end of the last fault it met, or after it was made when it met none. */
+export function publishDeadline(publish: Pick<Publish, 'madeAt' | 'visibleAt'>, windows: readonly Window[], lagMs: number = BUDGETS.publishLagMs): number {
+  return Math.max(publish.madeAt, ...faultsMet(publish, windows).map((w) => w.end)) + lagMs;
+}
+
+/** The last fault a publish met (its "after the fault" lag is counted from its end), or null. */
+export function faultOf(publish: Pick<Publish, 'madeAt' | 'visibleAt'>, windows: readonly Window[]): Window | null {
+  const met = faultsMet(publish, windows);
+  return met.length ? met[met.length - 1] : null;
+}
+
+export function visitorChecks(records: readonly VisitorRecord[], windows: readonly Window[]): Check[] {
+  return cutByWindow(records, windows)
+    .filter(({ window }) => window.kind !== ERRORS_ALLOWED_IN)
+    .map(({ window, records: list }) => {
+      const s = summarize(list);
+      return {
+        name: `visitor errors, ${window.name}`,
+        pass: s.errors <= BUDGETS.visitorErrors && s.requests > 0,
+        detail: s.requests === 0 ? 'no requests were made' : `${s.errors} of ${s.requests} (${s.status5xx} 5xx, ${s.timeouts} timeouts, ${s.connectionErrors} refused)`,
+      };
+    });
+}
+
+export function publishChecks(publishes: readonly Publish[], windows: readonly Window[]): Check[] {
+  const late = publishes.filter((p) => p.visibleAt === null || p.visibleAt > publishDeadline(p, windows));
+  const never = publishes.filter((p) => p.visibleAt === null);
+  const worst = late
+    .slice(0, 5)
+    .map((p) => `#${p.n} ${p.visibleAt === null ? 'never visible' : `${((p.visibleAt - publishDeadline(p, windows)) / 1000).toFixed(1)} s late`}`);
+  return [
+    {
+      name: 'publishes visible through Varnish within 10 s of their fault',
+      pass: publishes.length > 0 && late.length === 0,
+      detail: publishes.length === 0 ? 'no publish was made' : `${publishes.length - late.length} of ${publishes.length} in time; ${never.length} never visible${worst.length ? `; ${worst.join(', ')}` : ''}`,
+    },
+  ];
+}
+
+export interface RssWindows {
+  /** The baseline window (after the warm-up). */
+  baseline: Pick<Window, 'start' | 'end'>;
+  /** End of the run. */
+  endAt: number;
+  /** Length of the end window and of a restarted instance's base window. */
+  windowMs: number;
+  /** A restarted instance's own warm-up before its base window. */
+  restartWarmMs: number;
+}
+
+/** Each instance's RSS growth from its base window to the end window. */
+export function rssChecks(samples: readonly ResourceSample[], readyAt: Record<string, number>, w: RssWindows): Check[] {
+  return Object.entries(readyAt).map(([instance, ready]) => {
+    const own = samples.filter((s) => s.instance === instance);
+    const restarted = ready > w.baseline.start;
+    const [from, to] = restarted ? [ready + w.restartWarmMs, ready + w.restartWarmMs + w.windowMs] : [w.baseline.start, w.baseline.end];
+    const base = medianBetween(own, (s) => s.rssKb, from, to);
+    const end = medianBetween(own, (s) => s.rssKb, w.endAt - w.windowMs, w.endAt);
+    const name = `RSS growth, instance ${instance}`;
+    if (base === null || end === null) return { name, pass: false, detail: `no RSS samples in the ${base === null ? 'base' : 'end'} window` };
+    const growth = end / base - 1;
+    return {
+      name,
+      pass: growth <= BUDGETS.rssGrowth,
+      detail: `${(base / 1024).toFixed(0)} → ${(end / 1024).toFixed(0)} MB (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%, base from ${(from / 1000).toFixed(0)} s${restarted ? ', after its restart' : ''})`,
+    };
+  });
+}
+
+export const allPass = (checks: readonly Check[]) => checks.length > 0 && checks.every((c) => c.pass);
