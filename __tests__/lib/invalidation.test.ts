@@ -22,6 +22,7 @@ import {
   type InvalidationSubscriber,
 } from '@/lib/site/invalidation';
 import { jobsSettled } from '@/lib/site/jobs';
+import { purgesSettled } from '@/lib/cache/purgeQueue';
 import { NOT_RECORDED } from '@/lib/site/revalidate';
 import { clearMenuCache, getMenu } from '@/lib/wordpress/menu';
 import { fakeWordPress, recordWordPressRequests } from '../setup/msw';
@@ -261,6 +262,8 @@ describe('the worker broadcasts every batch; a Redis that is down makes the webh
     const res = fakeResponse();
     await handler(webhookRequest(v2(fields)), res);
     await jobsSettled();
+    // Issue 35 §3: the worker hands its purge to the queue, which sends it after the batch.
+    await purgesSettled();
     return res;
   }
   let errorSpy: jest.SpyInstance;

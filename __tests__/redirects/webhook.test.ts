@@ -10,6 +10,7 @@ import { resetConfigForTests } from '@/config';
 import { currentRedirects, resetRedirectsForTests } from '@/lib/redirects/store';
 import { matchRedirect } from '@/lib/redirects/compile';
 import { jobsSettled, workerStatus } from '@/lib/site/jobs';
+import { purgesSettled } from '@/lib/cache/purgeQueue';
 import { parsePayload } from '@/lib/site/revalidate';
 import { redirectKeys } from '@/lib/site/purgeOnPublish';
 import { fakeWordPress, server, WORDPRESS_BASE } from '../setup/msw';
@@ -21,6 +22,8 @@ async function call(fields: Record<string, unknown>) {
   const res = fakeResponse();
   await handler(webhookRequest(v2(fields)), res);
   await jobsSettled();
+  // Issue 35 §3: the worker hands its purge to the queue, which sends it after the batch.
+  await purgesSettled();
   return res;
 }
 

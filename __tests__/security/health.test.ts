@@ -112,7 +112,7 @@ describe('readiness detail (?ready)', () => {
     const purges = { pending: 4, oldestAgeMs: 25_000 };
     const res = await get(createHealthHandler({ probeWordPress: async () => up, redis: () => ({ configured: false }), searchIndex: () => null, purges: () => purges, now: () => 0 }), { ready: '', strict: '' });
     expect(res.statusCode).toBe(200);
-    expect(res.sent.json).toEqual({ status: 'ok', wordpress: up, redis: { configured: false }, purges, checkedAt: '1970-01-01T00:00:00.000Z' });
+    expect(res.sent.json).toEqual({ status: 'ok', wordpress: up, redis: { configured: false }, worker: idle, purges, checkedAt: '1970-01-01T00:00:00.000Z' });
   });
 
   it('issue 35: the real configuration: purges reported only when a purge back end is configured (VARNISH_URL)', async () => {
