@@ -1,7 +1,26 @@
 /** @jest-environment node */
 import { cpuMultiplier } from '../../scripts/bench/calibration';
 import type { LhrLike } from '../../scripts/bench/lighthouseResult';
-import { gatherFigures, pairDifference, pairedVerdict, pairLines, pairMultiplier, pairSchedule, type GatherFigures, type Pair } from '../../scripts/bench/pairs';
+import {
+  gatherFigures,
+  indexRatio,
+  isLopsided,
+  isLopsidedPair,
+  LOPSIDED_RATIO,
+  MAX_LOPSIDED_REMAKES,
+  MIN_EVEN_PAIRS,
+  pairDifference,
+  pairedVerdict,
+  pairIndexRatio,
+  pairLines,
+  pairMultiplier,
+  pairSchedule,
+  remakeLopsided,
+  verdictPairs,
+  verdictPairsLabel,
+  type GatherFigures,
+  type Pair,
+} from '../../scripts/bench/pairs';
 
 const RULES = { performanceMargin: 0.05, tbtFactor: 1.5 };
 
@@ -9,7 +28,7 @@ const figures = (performance: number | null, tbt: number | null, lcp: number | n
 
 /** A pair: the page's and the floor's performance / TBT, at `multiplier`. */
 function pair(run: number, page: [number, number], floor: [number, number], multiplier = 4): Pair {
-  return { run, floorFirst: run % 2 === 0, multiplier, page: figures(page[0], page[1], 2000), floor: figures(floor[0], floor[1], 1500) };
+  return { run, floorFirst: run % 2 === 0, multiplier, remakes: 0, page: figures(page[0], page[1], 2000), floor: figures(floor[0], floor[1], 1500) };
 }
 
 describe('issue 35: the pairs are made round by round, the order within a pair alternating', () => {
@@ -140,10 +159,104 @@ describe("issue 35: the report shows each pair's multiplier and its differences"
   });
 
   it('one line per pair: order, multiplier and the indexes it came from, both sides, the differences', () => {
-    const p: Pair = { run: 2, floorFirst: true, multiplier: 4.21, page: figures(0.88, 310.4, 2210, 1610), floor: figures(0.93, 200, 1700, 1570) };
+    const p: Pair = { run: 2, floorFirst: true, multiplier: 4.21, remakes: 0, page: figures(0.88, 310.4, 2210, 1610), floor: figures(0.93, 200, 1700, 1570) };
     expect(pairDifference(p)).toEqual({ performance: -0.05, tbt: 310.4 - 200, lcp: 510 });
     expect(pairLines([p])).toEqual([
       'pair 2 (floor first): CPU 4.21× from the indexes floor 1570, page 1610; page 0.88 / 310 ms / 2210 ms, floor 0.93 / 200 ms / 1700 ms; page − floor: performance −0.05, TBT +110 ms, LCP +510 ms',
     ]);
+  });
+});
+
+describe('issue 35: a lopsided pair (its two benchmark indexes more than 25% apart)', () => {
+  /** A pair whose gathers measured `pageIndex` and `floorIndex`, with the page `tbt` ms of TBT over a 200 ms floor. */
+  const measured = (run: number, pageIndex: number, floorIndex: number, tbt: number, remakes = 0): Pair => ({
+    run,
+    floorFirst: false,
+    multiplier: pairMultiplier([pageIndex, floorIndex]),
+    remakes,
+    page: figures(0.9, 200 + tbt, 2000, pageIndex),
+    floor: figures(0.92, 200, 1800, floorIndex),
+  });
+
+  it('is the larger index over the smaller, in either order, above 1.25', () => {
+    expect(LOPSIDED_RATIO).toBe(1.25);
+    expect(indexRatio([1000, 1250])).toBe(1.25);
+    expect(indexRatio([1250, 1000])).toBe(1.25);
+    expect(isLopsided([1000, 1250])).toBe(false); // exactly 25% apart: still even
+    expect(isLopsided([1250, 1000])).toBe(false);
+    expect(isLopsided([1000, 1251])).toBe(true);
+    expect(isLopsided([1251, 1000])).toBe(true);
+    // The issue's worst pair: floor 175, page 867.
+    expect(indexRatio([867, 175])).toBeCloseTo(4.95, 2);
+    expect(isLopsided([867, 175])).toBe(true);
+    expect(isLopsided([1500])).toBe(false);
+  });
+
+  it('refuses indexes that cannot be compared', () => {
+    expect(() => indexRatio([])).toThrow(/benchmarkIndex/);
+    expect(() => isLopsided([1500, 0])).toThrow(/benchmarkIndex/);
+    expect(() => isLopsided([1500, Number.NaN])).toThrow(/benchmarkIndex/);
+  });
+
+  it('is made again, at most 3 more times; then it is kept', () => {
+    expect(MAX_LOPSIDED_REMAKES).toBe(3);
+    expect([0, 1, 2, 3, 4].map((remakes) => remakeLopsided([800, 1600], remakes))).toEqual([true, true, true, false, false]);
+    expect(remakeLopsided([1500, 1300], 0)).toBe(false); // even: kept at once
+  });
+
+  it("is read from a kept pair's two figures; a pair without both indexes cannot be told and counts as even", () => {
+    expect(isLopsidedPair(measured(1, 1600, 1000, 0))).toBe(true);
+    expect(isLopsidedPair(measured(1, 1000, 1200, 0))).toBe(false);
+    expect(pairIndexRatio(measured(1, 1000, 1600, 0))).toBe(1.6);
+    const unknown: Pair = { ...measured(1, 1600, 1000, 0), floor: figures(0.9, 200, 1800, null) };
+    expect(pairIndexRatio(unknown)).toBeNull();
+    expect(isLopsidedPair(unknown)).toBe(false);
+  });
+
+  it(`the verdict leaves lopsided pairs out when at least ${MIN_EVEN_PAIRS} even ones are left`, () => {
+    // Five pairs: three even ones at +50 ms, two lopsided ones at +900 ms (the page met a slow host).
+    const pairs = [measured(1, 1500, 1450, 50), measured(2, 800, 1600, 900, 3), measured(3, 1400, 1500, 50), measured(4, 1550, 1500, 50), measured(5, 700, 1500, 900, 3)];
+    expect(verdictPairs(pairs)).toEqual({ used: [pairs[0], pairs[2], pairs[3]], lopsided: 2, leftOut: true });
+    const verdict = pairedVerdict(pairs, RULES);
+    expect(verdict.pairs).toBe(3);
+    expect(verdict.lopsided).toBe(2);
+    expect(verdict.lopsidedLeftOut).toBe(true);
+    expect(verdict.tbtDifference).toBe(50);
+    expect(verdict.tbtPass).toBe(true);
+    expect(verdictPairsLabel(verdict)).toBe('median of 3 pairs, 2 lopsided left out');
+  });
+
+  it('with fewer than 3 even pairs left, it keeps every pair, lopsided ones included, and says so', () => {
+    const pairs = [measured(1, 1500, 1450, 50), measured(2, 800, 1600, 900, 3), measured(3, 700, 1500, 900, 3)];
+    expect(verdictPairs(pairs)).toEqual({ used: pairs, lopsided: 2, leftOut: false });
+    const verdict = pairedVerdict(pairs, RULES);
+    expect(verdict.pairs).toBe(3);
+    expect(verdict.lopsidedLeftOut).toBe(false);
+    expect(verdict.tbtDifference).toBe(900);
+    expect(verdict.tbtPass).toBe(false);
+    expect(verdictPairsLabel(verdict)).toBe('median of 3 pairs, 2 of them lopsided (fewer than 3 even)');
+  });
+
+  it('the floor TBT the limit is based on comes from the pairs used, not the lopsided ones', () => {
+    const slowFloor: Pair = { ...measured(2, 1500, 700, 0, 3), floor: figures(0.7, 2000, 3000, 700), page: figures(0.7, 2000, 3000, 1500) };
+    const verdict = pairedVerdict([measured(1, 1500, 1450, 50), slowFloor, measured(3, 1400, 1500, 50), measured(4, 1550, 1500, 50)], RULES);
+    expect(verdict.floorTbt).toBe(200);
+    expect(verdict.tbtLimit).toBe(100);
+  });
+
+  it('no lopsided pair: every pair is used and the label is the plain one', () => {
+    const pairs = [measured(1, 1500, 1450, 50), measured(2, 1500, 1300, 60, 1), measured(3, 1400, 1500, 70)];
+    const verdict = pairedVerdict(pairs, RULES);
+    expect(verdict.pairs).toBe(3);
+    expect(verdict.lopsided).toBe(0);
+    expect(verdictPairsLabel(verdict)).toBe('median of 3 pairs');
+    expect(verdictPairsLabel({ pairs: 1, lopsided: 0, lopsidedLeftOut: false })).toBe('median of 1 pair');
+  });
+
+  it("a pair's line says it was made again, or that it is still lopsided", () => {
+    const [remade, still, never] = pairLines([measured(1, 1500, 1300, 60, 2), measured(2, 800, 1600, 900, 3), measured(3, 1500, 1450, 50)]);
+    expect(remade).toMatch(/^pair 1 \(page first, made again 2× as lopsided\): CPU /);
+    expect(still).toMatch(/^pair 2 \(page first, LOPSIDED: indexes 2\.00× apart, still after 3 remakes\): CPU /);
+    expect(never).toMatch(/^pair 3 \(page first\): CPU /);
   });
 });

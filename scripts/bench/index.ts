@@ -16,7 +16,7 @@ import { ROOT } from '../../e2e/harness/config';
 import { firstLoadJs, GZIP_LEVEL, scriptFile } from './firstLoadJs';
 import { pageCss } from './pageCss';
 import { ensureChromium, lighthousePaired, type LighthouseTarget, type PairedRuns } from './lighthouse';
-import { pairedVerdict, pairLines, type PairRules } from './pairs';
+import { pairedVerdict, pairLines, verdictPairsLabel, type PairRules } from './pairs';
 import { CATEGORIES, highest, runLines, summarizeRuns, threadTimeMetric, type CategoryId, type PageSummary } from './lighthouseResult';
 import { floorDom, FLOOR_APP_DIR } from './floor';
 import { CROSS_ORIGIN_OPENER_POLICY } from '../../src/lib/security/headers';
@@ -383,7 +383,7 @@ async function lighthousePhase(ctx: Context): Promise<void> {
       ctx.metrics.push({ name: `${bareFloorName}, performance − floor's`, value: null, unit: 'score', note: bare ? errorText(bare) : 'not measured' });
     } else {
       const verdict = pairedVerdict(bare.pairs, BUDGETS.floor);
-      const note = `median of ${verdict.pairs} pairs, not a budget`;
+      const note = `${verdictPairsLabel(verdict)}, not a budget`;
       ctx.metrics.push(
         { name: `${bareFloorName}, performance − floor's`, value: verdict.performanceDifference, unit: 'score', note },
         { name: `${bareFloorName}, TBT − floor's`, value: verdict.tbtDifference, unit: 'ms', note },
@@ -403,7 +403,8 @@ async function lighthousePhase(ctx: Context): Promise<void> {
       const floorSummary = summarizeRuns(paired.floor);
       const verdict = pairedVerdict(paired.pairs, BUDGETS.floor);
       const { performanceMargin, tbtFactor } = BUDGETS.floor;
-      const pairsOf = `median of ${verdict.pairs} pairs`;
+      // Issue 35: lopsided pairs (indexes more than 25% apart) left out when at least 3 even ones are left; the name says so.
+      const pairsOf = verdictPairsLabel(verdict);
       ctx.metrics.push(
         {
           name: `${prefix}, performance − floor's (${pairsOf})`,

@@ -7,7 +7,7 @@ import { untilFresh } from './freshPage';
 import { tbtParts } from './tbtParts';
 import { threadTimeTbt } from './threadTime';
 import { benchmarkIndexFromArtifacts, CATEGORIES, withCpuMultiplier, type LhrLike } from './lighthouseResult';
-import { gatherFigures, pairLines, pairMultiplier, pairSchedule, type Pair } from './pairs';
+import { gatherFigures, indexRatio, LOPSIDED_RATIO, MAX_LOPSIDED_REMAKES, pairLines, pairMultiplier, pairSchedule, remakeLopsided, type Pair } from './pairs';
 
 /**
  * Lighthouse (npm `lighthouse`, its default mobile emulation and simulated throttling, the CPU
@@ -148,7 +148,9 @@ export interface PairedRuns {
  * `floor-{name}-{run}.json`. A pair whose gather or audit hit one of Lighthouse's trace failures
  * (RETRIED_RUNTIME_ERRORS) is made again, both gathers, so its two halves stay back to back; a
  * page whose pair failed otherwise gets that error (said to be the floor's when it was) and no
- * more pairs.
+ * more pairs. A lopsided pair (its two indexes more than LOPSIDED_RATIO apart, pairs.ts) is made
+ * again the same way, before it is audited, at most MAX_LOPSIDED_REMAKES times; the last one is
+ * kept, lopsided or not, and its line says so (the verdict may leave it out: pairedVerdict).
  */
 export async function lighthousePaired(
   pages: readonly LighthouseTarget[],
@@ -170,7 +172,9 @@ export async function lighthousePaired(
     const order = floorFirst ? (['floor', 'page'] as const) : (['page', 'floor'] as const);
     let failing: 'page' | 'floor' = order[0];
     try {
-      for (let attempt = 0; ; attempt++) {
+      let traceRetries = 0;
+      let remakes = 0;
+      for (;;) {
         try {
           const indexes: number[] = [];
           for (const side of order) {
@@ -180,6 +184,13 @@ export async function lighthousePaired(
             if (requests > 1) log(`[bench] lighthouse: ${sides[side].target.url}: served fresh after ${requests} requests (a regeneration was due)`);
             indexes.push(await gatherOnce(sides[side].target.url, sides[side].workDir));
           }
+          if (remakeLopsided(indexes, remakes)) {
+            remakes++;
+            log(
+              `[bench] lighthouse: ${page.name} pair ${run}: lopsided (indexes ${indexes.map((i) => Math.round(i)).join(' and ')}, ${indexRatio(indexes).toFixed(2)}× apart, more than ${LOPSIDED_RATIO}×); making the pair again (${remakes} of ${MAX_LOPSIDED_REMAKES})`,
+            );
+            continue;
+          }
           const multiplier = pairMultiplier(indexes);
           failing = 'page';
           const pageLhr = await auditGather(page.url, sides.page.workDir, multiplier);
@@ -187,7 +198,7 @@ export async function lighthousePaired(
           const floorLhr = await auditGather(floor.url, sides.floor.workDir, multiplier);
           writeFileSync(path.join(reportDir, sides.page.report), JSON.stringify(pageLhr));
           writeFileSync(path.join(reportDir, sides.floor.report), JSON.stringify(floorLhr));
-          const pair: Pair = { run, floorFirst, multiplier, page: gatherFigures(pageLhr), floor: gatherFigures(floorLhr) };
+          const pair: Pair = { run, floorFirst, multiplier, remakes, page: gatherFigures(pageLhr), floor: gatherFigures(floorLhr) };
           const result = results.get(page.name)!;
           result.page.push(pageLhr);
           result.floor.push(floorLhr);
@@ -195,7 +206,8 @@ export async function lighthousePaired(
           log(`[bench] lighthouse: ${page.name} ${pairLines([pair])[0]}`);
           break;
         } catch (error) {
-          if (!isRetriedFailure(error) || attempt >= MAX_RETRIES_PER_RUN) throw error;
+          if (!isRetriedFailure(error) || traceRetries >= MAX_RETRIES_PER_RUN) throw error;
+          traceRetries++;
           log(`[bench] lighthouse: ${page.name} pair ${run}, ${failing === 'floor' ? 'the floor' : 'the page'}: ${(error as Error).message.slice(0, 80)}; making the pair again`);
         }
       }
