@@ -2,8 +2,6 @@
 import {
   benchmarkIndexFromArtifacts,
   threadTimeMetric,
-  floorLimits,
-  interleavedRuns,
   medianOrNull,
   runLines,
   summarizeRuns,
@@ -24,8 +22,6 @@ function run(performance: number, tbt: number, lcp: number, benchmarkIndex: numb
     configSettings: { throttlingMethod: 'simulate', throttling: { cpuSlowdownMultiplier: multiplier } },
   };
 }
-
-const RULES = { performanceMargin: 0.05, tbtFactor: 1.5 };
 
 describe('issue 19: the budgets hold on the medians of the calibrated runs', () => {
   it('a page is summarised by the median of its runs, performance and TBT alike, not by its best or worst run', () => {
@@ -65,43 +61,6 @@ describe('issue 19: the budgets hold on the medians of the calibrated runs', () 
     expect(metric.budget).toBeUndefined();
     // A run whose figure could not be computed leaves the median unknown, as a failed run does.
     expect(summarizeRuns([withThreadTime(run(0.9, 300, 2000, 2000, 6), null), withThreadTime(run(0.9, 300, 2000, 2000, 6), 120)]).medianThreadTimeTbt).toBeNull();
-  });
-});
-
-describe('issue 19: our pages beside the floor', () => {
-  it("performance must reach the floor's median − 0.05", () => {
-    const floor = summarizeRuns([run(0.84, 500, 2000, 1500, 4), run(0.9, 300, 1800, 2000, 6), run(0.72, 900, 2500, 1000, 1.86)]);
-    expect(floorLimits(floor, RULES).performance).toBe(0.79);
-  });
-
-  it("TBT must stay within 1.5 × the floor's median TBT", () => {
-    const floor = summarizeRuns([run(0.84, 500, 2000, 1500, 4), run(0.9, 300, 1800, 2000, 6), run(0.72, 901, 2500, 1000, 1.86)]);
-    expect(floorLimits(floor, RULES).tbtMs).toBe(750);
-  });
-
-  it('the limits are rounded as the table shows them (no 0.7899999)', () => {
-    expect(floorLimits({ scores: { performance: 0.84, accessibility: 1, 'best-practices': 1, seo: 1 }, medianTbt: 263.3 }, RULES)).toEqual({ performance: 0.79, tbtMs: 395 });
-  });
-
-  it('without a floor median there is no limit (the comparison fails as unmeasured, never passes)', () => {
-    expect(floorLimits({ scores: { performance: null, accessibility: null, 'best-practices': null, seo: null }, medianTbt: null }, RULES)).toEqual({ performance: null, tbtMs: null });
-  });
-});
-
-describe('issue 19: the runs are interleaved', () => {
-  it('run 1 of every page (the floor first), then run 2 of every page: never all runs of one page in a row', () => {
-    expect(interleavedRuns(['floor', 'home', 'article'], 2)).toEqual([
-      { page: 'floor', run: 1 },
-      { page: 'home', run: 1 },
-      { page: 'article', run: 1 },
-      { page: 'floor', run: 2 },
-      { page: 'home', run: 2 },
-      { page: 'article', run: 2 },
-    ]);
-  });
-
-  it('N runs of P pages are N × P runs', () => {
-    expect(interleavedRuns(['a', 'b', 'c', 'd', 'e', 'f'], 5)).toHaveLength(30);
   });
 });
 

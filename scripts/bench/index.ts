@@ -15,8 +15,9 @@ import path from 'node:path';
 import { ROOT } from '../../e2e/harness/config';
 import { firstLoadJs, GZIP_LEVEL, scriptFile } from './firstLoadJs';
 import { pageCss } from './pageCss';
-import { ensureChromium, lighthouseInterleaved, type LighthouseTarget } from './lighthouse';
-import { CATEGORIES, floorLimits, highest, runLines, threadTimeMetric, type CategoryId, type FloorLimits, type FloorRules, type PageSummary } from './lighthouseResult';
+import { ensureChromium, lighthousePaired, type LighthouseTarget, type PairedRuns } from './lighthouse';
+import { pairedVerdict, pairLines, verdictPairsLabel, type PairRules } from './pairs';
+import { CATEGORIES, highest, runLines, summarizeRuns, threadTimeMetric, type CategoryId, type PageSummary } from './lighthouseResult';
 import { floorDom, FLOOR_APP_DIR } from './floor';
 import { CROSS_ORIGIN_OPENER_POLICY } from '../../src/lib/security/headers';
 import { measurePhoneImages, phoneImageShare, PHONE } from './phoneImages';
@@ -64,8 +65,9 @@ const BUDGETS = {
   /** Issue 17: every byte of CSS a block-rich article sends (the site's files and the block stylesheet), gzip. */
   articleCssKb: { op: '<=', limit: 20 },
   /**
-   * Issue 19: per page, over the medians of the calibrated runs, beside the floor measured in the
-   * same bench: performance ≥ the floor's − 0.05, TBT ≤ 1.5 × the floor's.
+   * Issue 19: per page, beside the floor: performance ≥ the floor's − 0.05, TBT ≤ 1.5 × the
+   * floor's. Issue 35: judged on pairs (pairs.ts): the median of the paired differences (page −
+   * floor) ≥ −0.05, and ≤ 0.5 × the median TBT of the pairs' floor gathers.
    */
   floor: { performanceMargin: 0.05, tbtFactor: 1.5 },
   /** Issue 19's absolute aim for the median performance: reported on its own row, never fails the run (report.ts `aim`). */
@@ -89,7 +91,7 @@ const BUDGETS = {
   /** Issue 18: share of the warmed pages Varnish serves with the site down. */
   originDownShare: { op: '==', limit: 1 },
   noErrors: { op: '==', limit: 0 },
-} as const satisfies Record<string, Budget | FloorRules>;
+} as const satisfies Record<string, Budget | PairRules>;
 
 const CATEGORY_LABELS: Record<CategoryId, string> = { performance: 'performance', accessibility: 'accessibility', 'best-practices': 'best practices', seo: 'SEO' };
 
@@ -335,90 +337,99 @@ async function lighthousePhase(ctx: Context): Promise<void> {
     floorError = errorText(error);
     ctx.metrics.push({ name: `${floorName}, performance (median of ${runs})`, value: null, unit: 'score', note: floorError });
   }
+  if (!floor) {
+    // Issue 35: every budget is on pairs of a page and the floor; without the floor there is none.
+    for (const [label, route] of pages) {
+      if (route) ctx.metrics.push({ name: `lighthouse: ${label}, performance − floor's (median of ${runs} pairs)`, value: null, unit: 'score', note: `no floor to pair with (${floorError})` });
+    }
+    return;
+  }
   try {
-    const targets: LighthouseTarget[] = [];
-    if (floor) targets.push({ name: 'floor', url: floor.url }, { name: 'floor-bare', url: floor.bareUrl });
+    const targets: LighthouseTarget[] = [{ name: 'floor-bare', url: floor.bareUrl }];
     for (const [label, route] of pages) {
       if (!route) {
-        ctx.metrics.push({ name: `lighthouse: ${label}, performance (median of ${runs})`, value: null, unit: 'score', note: 'no such page was built' });
+        ctx.metrics.push({ name: `lighthouse: ${label}, performance − floor's (median of ${runs} pairs)`, value: null, unit: 'score', note: 'no such page was built' });
         continue;
       }
       ctx.details.push(`lighthouse: ${label} = ${route}`);
       targets.push({ name: fileName(label), url: `${addresses.siteUrl}${route}` });
     }
-    log(`[bench] lighthouse: ${runs} calibrated run(s) of ${targets.map((t) => t.name).join(', ')}, interleaved, mobile`);
-    const results = await lighthouseInterleaved(targets, runs, reportDir, log, options.keepArtifacts);
+    log(`[bench] lighthouse: ${runs} pair(s) of each of ${targets.map((t) => t.name).join(', ')} with the floor, each pair gathered back to back and audited at one multiplier, mobile`);
+    const results = await lighthousePaired(targets, { name: 'floor', url: floor.url }, runs, reportDir, log, options.keepArtifacts);
     const runDetails = (prefix: string, name: string, summary: PageSummary) => {
       ctx.details.push(...runLines(summary).map((line) => `${prefix}: ${line}`));
       ctx.details.push(
         `${prefix}: reports bench/results/lighthouse/${name}-{1..${summary.runs}}.json, median run ${summary.medianIndex + 1}; CLS per run ${summary.clsPerRun.map((v) => (v === null ? 'n/a' : v.toFixed(3))).join(', ')}${summary.shifted.length ? `; shifted: ${summary.shifted.join(', ')}` : ''}`,
       );
     };
+    const succeeded = [...results.values()].filter((r): r is PairedRuns => !(r instanceof Error));
 
-    // The floor's medians: what our pages are compared with. The same floor without the opener
-    // policy is reported beside it, for reference (what the policy costs the floor), with no budget.
-    let limits: FloorLimits = { performance: null, tbtMs: null };
-    let floorTbt: number | null = null;
-    const floors = [
-      { key: 'floor', name: floorName, detail: 'lighthouse: floor', basis: true },
-      { key: 'floor-bare', name: bareFloorName, detail: 'lighthouse: floor without COOP', basis: false },
-    ];
-    for (const { key, name, detail, basis } of floors) {
-      const result = floor ? results.get(key) : undefined;
-      const note = basis ? undefined : 'not a budget';
-      if (result instanceof Error) {
-        if (basis) floorError = errorText(result);
-        ctx.metrics.push({ name: `${name}, performance (median of ${runs})`, value: null, unit: 'score', note: errorText(result) });
-      } else if (result) {
-        if (basis) {
-          limits = floorLimits(result, BUDGETS.floor);
-          floorTbt = result.medianTbt;
-        }
-        ctx.metrics.push(
-          { name: `${name}, performance (median of ${runs})`, value: result.scores.performance, unit: 'score', note },
-          { name: `${name}, TBT (median of ${runs})`, value: result.medianTbt, unit: 'ms', note },
-          threadTimeMetric(name, result),
-          ...(basis ? [{ name: `${name}, LCP (median of ${runs})`, value: result.medianLcp, unit: 'ms' } satisfies Metric] : []),
-        );
-        runDetails(detail, key, result);
-      }
+    // The floor: every gather of it, over all pairs (no budget: each page is judged against the
+    // floor gathers of its own pairs, below).
+    const allFloor = succeeded.flatMap((r) => r.floor);
+    if (allFloor.length) {
+      const summary = summarizeRuns(allFloor);
+      const of = `median of ${summary.runs}, every pair's`;
+      ctx.metrics.push(
+        { name: `${floorName}, performance`, value: summary.scores.performance, unit: 'score', note: of },
+        { name: `${floorName}, TBT`, value: summary.medianTbt, unit: 'ms', note: of },
+        threadTimeMetric(floorName, summary),
+        { name: `${floorName}, LCP`, value: summary.medianLcp, unit: 'ms', note: of },
+      );
+      ctx.details.push(`lighthouse: floor: reports bench/results/lighthouse/floor-{page}-{run}.json (the floor gather of each pair)`);
     }
-    const noFloor = `no floor to compare with${floorError ? ` (${floorError})` : ''}`;
+
+    // The same floor without the opener policy, paired with the floor: what the policy costs it (reference, no budget).
+    const bare = results.get('floor-bare');
+    if (bare instanceof Error || !bare) {
+      ctx.metrics.push({ name: `${bareFloorName}, performance − floor's`, value: null, unit: 'score', note: bare ? errorText(bare) : 'not measured' });
+    } else {
+      const verdict = pairedVerdict(bare.pairs, BUDGETS.floor);
+      const note = `${verdictPairsLabel(verdict)}, not a budget`;
+      ctx.metrics.push(
+        { name: `${bareFloorName}, performance − floor's`, value: verdict.performanceDifference, unit: 'score', note },
+        { name: `${bareFloorName}, TBT − floor's`, value: verdict.tbtDifference, unit: 'ms', note },
+      );
+      ctx.details.push(...pairLines(bare.pairs).map((line) => `lighthouse: floor without COOP: ${line}`));
+    }
 
     for (const [label, route] of pages) {
       if (!route) continue;
       const prefix = `lighthouse: ${label}`;
-      const summary = results.get(fileName(label));
-      if (!summary || summary instanceof Error) {
-        ctx.metrics.push({ name: `${prefix}, performance (median of ${runs})`, value: null, unit: 'score', note: summary ? errorText(summary) : 'not measured' });
+      const paired = results.get(fileName(label));
+      if (!paired || paired instanceof Error) {
+        ctx.metrics.push({ name: `${prefix}, performance − floor's (median of ${runs} pairs)`, value: null, unit: 'score', note: paired ? errorText(paired) : 'not measured' });
         continue;
       }
-      const performance = summary.scores.performance;
+      const summary = summarizeRuns(paired.page);
+      const floorSummary = summarizeRuns(paired.floor);
+      const verdict = pairedVerdict(paired.pairs, BUDGETS.floor);
       const { performanceMargin, tbtFactor } = BUDGETS.floor;
+      // Issue 35: lopsided pairs (indexes more than 25% apart) left out when at least 3 even ones are left; the name says so.
+      const pairsOf = verdictPairsLabel(verdict);
       ctx.metrics.push(
-        limits.performance === null
-          ? { name: `${prefix}, performance (median of ${runs})`, value: null, unit: 'score', note: `${fixed(performance, 2)}; ${noFloor}` }
+        {
+          name: `${prefix}, performance − floor's (${pairsOf})`,
+          value: verdict.performanceDifference,
+          unit: 'score',
+          budget: { op: '>=', limit: verdict.performanceLimit },
+          note: `page ${fixed(summary.scores.performance, 2)}, its floors ${fixed(floorSummary.scores.performance, 2)} (medians)`,
+        },
+        { name: `${prefix}, performance (median of ${summary.runs}), absolute aim`, value: summary.scores.performance, unit: 'score', budget: BUDGETS.performanceAim, aim: true },
+        verdict.tbtLimit === null
+          ? { name: `${prefix}, TBT − floor's (${pairsOf})`, value: null, unit: 'ms', note: 'a floor gather has no TBT' }
           : {
-              name: `${prefix}, performance (median of ${runs})`,
-              value: performance,
-              unit: 'score',
-              budget: { op: '>=', limit: limits.performance },
-              note: `floor's ${fixed(limits.performance + performanceMargin, 2)} − ${performanceMargin}`,
-            },
-        { name: `${prefix}, performance (median of ${runs}), absolute aim`, value: performance, unit: 'score', budget: BUDGETS.performanceAim, aim: true },
-        limits.tbtMs === null
-          ? { name: `${prefix}, TBT (median of ${runs})`, value: null, unit: 'ms', note: `${fixed(summary.medianTbt, 0)} ms; ${noFloor}` }
-          : {
-              name: `${prefix}, TBT (median of ${runs})`,
-              value: summary.medianTbt,
+              name: `${prefix}, TBT − floor's (${pairsOf})`,
+              value: verdict.tbtDifference,
               unit: 'ms',
-              budget: { op: '<=', limit: limits.tbtMs },
-              note: `${tbtFactor} × floor's ${fixed(floorTbt, 0)} ms`,
+              budget: { op: '<=', limit: verdict.tbtLimit },
+              note: `page ${fixed(summary.medianTbt, 0)} ms, its floors ${fixed(verdict.floorTbt, 0)} ms (medians); limit (${tbtFactor} − 1) × its floors'`,
             },
+        { name: `${prefix}, LCP − floor's (${pairsOf})`, value: verdict.lcpDifference, unit: 'ms', note: 'not a budget' },
       );
       ctx.metrics.push(threadTimeMetric(prefix, summary));
-      if (summary.scores.performance !== null && limits.performance !== null && summary.scores.performance < limits.performance && summary.failing.performance.length) {
-        ctx.details.push(`${prefix}, performance below the floor; audits not passing (median run): ${summary.failing.performance.slice(0, 10).join(', ')}`);
+      if (verdict.performancePass === false && summary.failing.performance.length) {
+        ctx.details.push(`${prefix}, performance more than ${performanceMargin} below its floors; audits not passing (median run): ${summary.failing.performance.slice(0, 10).join(', ')}`);
       }
       for (const category of CATEGORIES) {
         if (category === 'performance') continue;
@@ -432,10 +443,11 @@ async function lighthousePhase(ctx: Context): Promise<void> {
       if (label === 'large-photo article') {
         ctx.metrics.push({ name: `${prefix}, LCP (mobile, simulated)`, value: highest(summary.lcpPerRun), unit: 'ms', budget: BUDGETS.lcpMs, note: summary.runs > 1 ? `slowest of ${summary.runs}` : undefined });
       }
+      ctx.details.push(...pairLines(paired.pairs).map((line) => `${prefix}: ${line}`));
       runDetails(prefix, fileName(label), summary);
     }
   } finally {
-    await floor?.process.stop();
+    await floor.process.stop();
   }
 }
 

@@ -166,42 +166,6 @@ export function runLines(summary: PageSummary): string[] {
 }
 
 /**
- * Issue 19: a page's budgets beside the floor, over the medians of the runs (both measured in the
- * same bench, interleaved): performance ≥ the floor's − `performanceMargin`; TBT ≤ `tbtFactor` ×
- * the floor's. The limits are rounded as the table shows them (scores to 2 decimals, ms to 1 ms),
- * so a row never reads "0.79 ≥ 0.79 FAIL". A limit is null when the floor has no median (the
- * floor failed): the comparison cannot be made.
- */
-export interface FloorRules {
-  performanceMargin: number;
-  tbtFactor: number;
-}
-
-export interface FloorLimits {
-  performance: number | null;
-  tbtMs: number | null;
-}
-
-export function floorLimits(floor: Pick<PageSummary, 'scores' | 'medianTbt'>, rules: FloorRules): FloorLimits {
-  const floorPerformance = floor.scores.performance;
-  return {
-    performance: floorPerformance === null ? null : Math.round((floorPerformance - rules.performanceMargin) * 100) / 100,
-    tbtMs: floor.medianTbt === null ? null : Math.round(floor.medianTbt * rules.tbtFactor),
-  };
-}
-
-/**
- * The order of the calibrated runs (issue 19): run 1 of every page, then run 2 of every page, and
- * so on, so the floor and our pages meet the same moments of a shared host whose speed swings
- * within minutes.
- */
-export function interleavedRuns<T>(pages: readonly T[], runs: number): { page: T; run: number }[] {
-  const order: { page: T; run: number }[] = [];
-  for (let run = 1; run <= runs; run++) for (const page of pages) order.push({ page, run });
-  return order;
-}
-
-/**
  * The benchmarkIndex Lighthouse measured while gathering (`BenchmarkIndex` of a `-G` run's
  * artifacts.json, set by core/gather/base-artifacts.js). Throws when it is missing or not a
  * positive number: such a run cannot be calibrated.

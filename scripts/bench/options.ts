@@ -13,7 +13,7 @@ export interface BenchOptions {
   connections: number;
   duration: number;
   warmup: number;
-  /** Calibrated Lighthouse runs per page and of the floor, interleaved (issue 19: the budgets hold on the medians). */
+  /** Pairs per page (issue 35: its gather and the floor's, back to back, one multiplier; the budgets hold on the medians of the paired differences). */
   lighthouseRuns: number;
   /** Revalidation measurements (the median is reported). */
   revalidationRuns: number;
@@ -81,7 +81,7 @@ export const USAGE = `usage: npm run bench -- [options]
   --connections N         autocannon connections (default ${DEFAULTS.connections}; env BENCH_CONNECTIONS)
   --duration S            seconds measured per serving target (default ${DEFAULTS.duration}; env BENCH_DURATION)
   --warmup S              seconds of warm-up before each serving target (default ${DEFAULTS.warmup}; env BENCH_WARMUP)
-  --lighthouse-runs N     calibrated Lighthouse runs of each page and of the floor, interleaved; budgets on the medians (default ${DEFAULTS.lighthouseRuns}; env BENCH_LIGHTHOUSE_RUNS)
+  --lighthouse-runs N     Lighthouse pairs per page (its gather and the floor's, back to back, audited at one multiplier); budgets on the medians of the paired differences (default ${DEFAULTS.lighthouseRuns}; env BENCH_LIGHTHOUSE_RUNS)
   --revalidation-runs N   revalidation measurements, median reported (default ${DEFAULTS.revalidationRuns}; env BENCH_REVALIDATION_RUNS)
   --interaction-runs N    taps per interaction (Menu, consent preferences), median within budget (default ${DEFAULTS.interactionRuns}; env BENCH_INTERACTION_RUNS)
   --skip a,b              phases to leave out: ${PHASES.filter((p) => p !== 'build').join(', ')} (env BENCH_SKIP)
