@@ -3,11 +3,11 @@
  * Issue 35 §2 (docs/reliability.md): the worker. Jobs recorded in a real Redis (Debian's
  * `redis-server` on a free loopback port), with leases; a job whose instance died is taken over;
  * waiting jobs merge into one batch; a page that fails keeps its job for the next batch, at most
- * MAX_ATTEMPTS times.
+ * GIVE_UP_MS after it was accepted.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRedisConnection, type RedisConnection } from '@/lib/redis/connection.mjs';
-import { createJobWorker, JOBS_KEY, LAST_HEARD_KEY, leaseKey, MAX_ATTEMPTS, mergeJobs, newJob, type JobWorker, type WorkerDeps } from '@/lib/site/jobs';
+import { createJobWorker, GIVE_UP_MS, JOBS_KEY, LAST_HEARD_KEY, leaseKey, mergeJobs, newJob, type JobWorker, type WorkerDeps } from '@/lib/site/jobs';
 import { payloadKeys } from '@/lib/site/purgeOnPublish';
 import { freePort } from '../../e2e/harness/processes';
 import { redisAnswers, redisServerArgs, redisServerBinary } from '../../e2e/helpers/redisServer';
@@ -217,22 +217,40 @@ describe('failures', () => {
     expect(a.status()).toEqual({ pending: 0, running: 0, retrying: 0, oldestAgeMs: null });
   });
 
-  it(`a page that keeps failing is retried by the 15 s tick, at most ${MAX_ATTEMPTS} attempts, then logged and dropped`, async () => {
+  it('issue 35: a page that keeps failing is retried 2 s after, then every 5 s (a WordPress outage uses up nothing), and dropped with a log line only an hour after it was accepted', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    let clock = 1_000_000;
     try {
-      const a = worker('A', { regenerate: async (path) => {
-        if (path === '/about-us/news') throw new Error('Invalid response 500');
-      } });
+      const a = worker('A', {
+        now: () => clock,
+        regenerate: async (path) => {
+          if (path === '/about-us/news') throw new Error('Invalid response 500');
+        },
+      });
+      const tries = () => a.regenerated.filter((p) => p === '/about-us/news').length;
       await a.accept({ event: 'update', items: [NEWS], scope: 'items' });
       a.start();
       a.kick();
-      for (let i = 0; i < MAX_ATTEMPTS + 2; i++) {
-        await a.settled();
-        await jest.advanceTimersByTimeAsync(15_000);
-      }
       await a.settled();
-      expect(a.regenerated.filter((p) => p === '/about-us/news')).toHaveLength(MAX_ATTEMPTS);
-      expect(a.log.error).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`dropped after ${MAX_ATTEMPTS} attempts: /about-us/news`)));
+      expect(tries()).toBe(1);
+      await jest.advanceTimersByTimeAsync(1_999);
+      expect(tries()).toBe(1);
+      await jest.advanceTimersByTimeAsync(1);
+      await a.settled();
+      expect(tries()).toBe(2);
+      // (Up to 12 s: the 15 s tick, the fallback, would retry too.)
+      for (let i = 3; i <= 4; i++) {
+        await jest.advanceTimersByTimeAsync(5_000);
+        await a.settled();
+        expect(tries()).toBe(i);
+      }
+      expect(a.status().retrying).toBe(1);
+      expect(await redis.client.hLen(JOBS_KEY)).toBe(1);
+      clock += GIVE_UP_MS;
+      await jest.advanceTimersByTimeAsync(5_000);
+      await a.settled();
+      expect(tries()).toBe(5);
+      expect(a.log.error).toHaveBeenCalledWith(expect.stringMatching(/dropped after 5 attempts: \/about-us\/news/));
       expect(await redis.client.hLen(JOBS_KEY)).toBe(0);
       expect(a.status().pending).toBe(0);
     } finally {
