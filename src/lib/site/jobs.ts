@@ -48,8 +48,12 @@ export { LAST_HEARD_KEY };
 export const LEASE_MS = 30_000;
 export const LEASE_RENEW_MS = 10_000;
 export const RECOVER_MS = 15_000;
-/** Recording a job in Redis before the 202: at most this long, else 503. */
-export const RECORD_TIMEOUT_MS = 1000;
+/**
+ * Recording a job in Redis before the 202: at most this long, else 503 (the sender sends it again).
+ * Below the plugin's 5 s timeout; 1 s refused deliveries while an instance was busy (the chaos
+ * bench, issue 35), each a retry and seconds of lag for nothing.
+ */
+export const RECORD_TIMEOUT_MS = 3000;
 /** A failed job's first retry, then the next ones (issue 35: a retry by the 15 s tick alone came up to 15 s after WordPress was back). */
 export const RETRY_FIRST_MS = 2000;
 export const RETRY_MS = 5000;
