@@ -62,5 +62,9 @@ describe('chaos bench budgets (issue 35)', () => {
     expect(b.pass).toBe(false);
     expect(b.detail).toMatch(/\+9\.1%.*after its restart/);
     expect(rssChecks([], { A: 0 }, w)[0]).toMatchObject({ pass: false, detail: 'no RSS samples in the base window' });
+    // The short form reports the growth but does not judge it.
+    const [, shortB] = rssChecks(samples, { A: 0, B: 40_000 }, { ...w, judged: false });
+    expect(shortB.pass).toBe(true);
+    expect(shortB.detail).toMatch(/\+9\.1%.*reported, not judged in the short form/);
   });
 });

@@ -108,6 +108,11 @@ export interface RssWindows {
   windowMs: number;
   /** A restarted instance's own warm-up before its base window. */
   restartWarmMs: number;
+  /**
+   * Whether the growth is judged (the full form) or only reported (the short form: in 3 minutes V8
+   * is still sizing its heap, so the same code read +0.4% to +14.9% in CI-form runs; docs/reliability.md §8).
+   */
+  judged?: boolean;
 }
 
 /** Each instance's RSS growth from its base window to the end window. */
@@ -121,10 +126,11 @@ export function rssChecks(samples: readonly ResourceSample[], readyAt: Record<st
     const name = `RSS growth, instance ${instance}`;
     if (base === null || end === null) return { name, pass: false, detail: `no RSS samples in the ${base === null ? 'base' : 'end'} window` };
     const growth = end / base - 1;
+    const judged = w.judged ?? true;
     return {
       name,
-      pass: growth <= BUDGETS.rssGrowth,
-      detail: `${(base / 1024).toFixed(0)} → ${(end / 1024).toFixed(0)} MB (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%, base from ${(from / 1000).toFixed(0)} s${restarted ? ', after its restart' : ''})`,
+      pass: !judged || growth <= BUDGETS.rssGrowth,
+      detail: `${(base / 1024).toFixed(0)} → ${(end / 1024).toFixed(0)} MB (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%, base from ${(from / 1000).toFixed(0)} s${restarted ? ', after its restart' : ''})${judged ? '' : '; reported, not judged in the short form (too short for the heap to settle; the full form judges it)'}`,
     };
   });
 }
