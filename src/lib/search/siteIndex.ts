@@ -3,7 +3,7 @@ import { processShared } from '../processShared';
 import type { ContentTypeName } from '../types';
 import { CONTENT_TYPES, contentType, isContentTypeName } from '../wordpress/contentTypes';
 import { fetchJson, segment, WP_PREFIX, wpUrl, type Query } from '../wordpress/http';
-import { headerNumber, isPastLastPage } from '../wordpress/content';
+import { walkCollection } from '../wordpress/content';
 import { frameIdList } from '../wordpress/frames';
 import { serverContext } from '../wordpress/serverContext';
 import { toSearchDocument, type SearchDocument } from './document';
@@ -38,7 +38,6 @@ import { createSearchEngine, type SearchEngine } from './engine';
 
 export const RETRY_MS = 30_000;
 export const SAFETY_REBUILD_MS = 15 * 60_000;
-export const BUILD_PAGE_SIZE = 100;
 /** What an item's document needs (no `_embed`: the index needs no media or terms). */
 export const ITEM_FIELDS = 'id,slug,status,title,excerpt,content,date,acf,link';
 export const FRAME_REST_BASE = 'frame';
@@ -138,18 +137,8 @@ export function startSearchIndex(): Promise<void> {
 
 const wp = (path: string, query: Query = {}) => wpUrl(serverContext().base, WP_PREFIX, path, query);
 
-/** Every item of a collection, page by page. Throws when a page cannot be read or is not a list. */
-async function walk(restBase: string, fields?: string): Promise<unknown[]> {
-  const all: unknown[] = [];
-  for (let page = 1; ; page++) {
-    const { status, headers, data } = await fetchJson<unknown>(wp(restBase, { per_page: BUILD_PAGE_SIZE, page, _fields: fields }), { isAnswer: isPastLastPage });
-    if (isPastLastPage(status, data)) return all;
-    if (!Array.isArray(data)) throw new Error(`WordPress answered ${restBase} (page ${page}) with something other than a list`);
-    all.push(...data);
-    const totalPages = headerNumber(headers, 'X-WP-TotalPages');
-    if (data.length < BUILD_PAGE_SIZE || (totalPages !== null && page >= totalPages)) return all;
-  }
-}
+/** Every item of a collection, page by page (content.ts's walker). Throws when a page cannot be read or is not a list. */
+const walk = async (restBase: string, fields?: string): Promise<unknown[]> => (await walkCollection(restBase, fields ? { _fields: fields } : {})).records;
 
 /** Every published document of the site. Throws when any type (or the frames) cannot be read. */
 async function readEveryDocument(): Promise<SearchDocument[]> {

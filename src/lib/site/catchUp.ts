@@ -2,9 +2,7 @@ import { getConfig } from '../../config';
 import { processShared } from '../processShared';
 import { sharedRedisConnection, type RedisConnection } from '../redis/connection.mjs';
 import { CONTENT_TYPES, DEFAULT_PAGE_SECTION, type ContentTypeDef } from '../wordpress/contentTypes';
-import { headerNumber, isPastLastPage, PAGE_SIZE } from '../wordpress/content';
-import { fetchJson, WP_PREFIX, wpUrl } from '../wordpress/http';
-import { serverContext } from '../wordpress/serverContext';
+import { walkCollection } from '../wordpress/content';
 import type { RevalidateItem } from './revalidate';
 
 /**
@@ -132,26 +130,23 @@ interface IdRecord {
   acf?: { section?: unknown } | unknown[];
 }
 
-/** WordPress's REST collection of `type`, modified after `since`: ids and slugs (and pages' sections), page by page. */
+/** WordPress's REST collection of `type`, modified after `since`: ids and slugs (and pages' sections), page by page (content.ts's walker). */
 export async function listModifiedInWordPress(type: ContentTypeDef, since: string, limit: number): Promise<{ items: RevalidateItem[]; total: number }> {
-  const items: RevalidateItem[] = [];
   const fields = type.name === 'page' ? 'id,slug,acf.section' : 'id,slug';
-  for (let page = 1; ; page++) {
-    const url = wpUrl(serverContext().base, WP_PREFIX, type.restBase, { modified_after: since, _fields: fields, orderby: 'id', order: 'asc', per_page: PAGE_SIZE, page });
-    // One attempt: the catch-up is retried as a whole (60 s later, and at the next trigger).
-    const { status, headers, data } = await fetchJson<unknown>(url, { isAnswer: isPastLastPage, attempts: 1 });
-    if (isPastLastPage(status, data)) return { items, total: items.length };
-    if (!Array.isArray(data)) throw new Error(`WordPress answered ${type.restBase} with something other than a list`);
-    for (const record of data as IdRecord[]) {
-      if (typeof record?.slug !== 'string' || record.slug === '') continue;
-      const acf = record.acf && !Array.isArray(record.acf) ? record.acf : {};
-      const section = type.name === 'page' && typeof acf.section === 'string' && acf.section !== '' ? acf.section : DEFAULT_PAGE_SECTION;
-      items.push({ type: type.name, slug: record.slug, section });
-    }
-    const total = headerNumber(headers, 'X-WP-Total') ?? items.length;
-    const totalPages = headerNumber(headers, 'X-WP-TotalPages') ?? page;
-    if (data.length < PAGE_SIZE || page >= totalPages || Math.max(total, items.length) > limit) return { items, total: Math.max(total, items.length) };
+  // One attempt a page: the catch-up is retried as a whole (60 s later, and at the next trigger).
+  const { records, total } = await walkCollection(
+    type.restBase,
+    { modified_after: since, _fields: fields, orderby: 'id', order: 'asc' },
+    { attempts: 1, stop: (read, reported) => Math.max(read, reported ?? 0) > limit },
+  );
+  const items: RevalidateItem[] = [];
+  for (const record of records as IdRecord[]) {
+    if (typeof record?.slug !== 'string' || record.slug === '') continue;
+    const acf = record.acf && !Array.isArray(record.acf) ? record.acf : {};
+    const section = type.name === 'page' && typeof acf.section === 'string' && acf.section !== '' ? acf.section : DEFAULT_PAGE_SECTION;
+    items.push({ type: type.name, slug: record.slug, section });
   }
+  return { items, total: Math.max(total, items.length) };
 }
 
 /** One catch-up: read what changed since last heard (minus the margin) and submit it as one job. Never throws. */

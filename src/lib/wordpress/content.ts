@@ -84,6 +84,32 @@ export const isPastLastPage = (status: number, data: unknown) =>
   status === 400 && (data as WpError | null)?.code === 'rest_post_invalid_page_number';
 
 /**
+ * Every record of a REST collection (`{restBase}?{query}&per_page=100&page=n`), page by page, until a
+ * page has fewer than 100, `X-WP-TotalPages` says it was the last, the 400 past the last page
+ * answers, or `stop(records so far, X-WP-Total)` says enough. `total` is WordPress's X-WP-Total
+ * (or what was read). Throws when a page cannot be read or is not a list. The search index's
+ * build and the catch-up after an outage (issue 35) read through it.
+ */
+export async function walkCollection(
+  restBase: string,
+  query: Record<string, string | number | boolean | undefined> = {},
+  { attempts, stop }: { attempts?: number; stop?: (read: number, total: number | null) => boolean } = {},
+): Promise<{ records: unknown[]; total: number }> {
+  const records: unknown[] = [];
+  let total: number | null = null;
+  for (let page = 1; ; page++) {
+    const { status, headers, data } = await fetchJson<unknown>(wp(restBase, { ...query, per_page: PAGE_SIZE, page }), { isAnswer: isPastLastPage, attempts });
+    if (isPastLastPage(status, data)) break;
+    if (!isList(data)) throw new Error(`WordPress answered ${restBase} (page ${page}) with something other than a list`);
+    records.push(...data);
+    total = headerNumber(headers, 'X-WP-Total') ?? total;
+    const totalPages = headerNumber(headers, 'X-WP-TotalPages');
+    if (data.length < PAGE_SIZE || (totalPages !== null && page >= totalPages) || stop?.(records.length, total)) break;
+  }
+  return { records, total: Math.max(total ?? 0, records.length) };
+}
+
+/**
  * One page of a collection, newest first (`news?per_page=100`, `posts?per_page={n}&page={n}&_embed`).
  * A page past the last (WordPress's 400 `rest_post_invalid_page_number`) is an empty page.
  * Throws when WordPress fails.
