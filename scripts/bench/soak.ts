@@ -12,8 +12,8 @@
  *     [--connections 8] [--interval 5]
  * prints one line per sample (seconds, MB per pid) and the requests' totals.
  */
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { childPids, readRssKb } from './chaos/monitor';
 
 export interface RssSample {
   atMs: number;
@@ -21,24 +21,8 @@ export interface RssSample {
   rssKb: Record<number, number | null>;
 }
 
-/** VmRSS of a process in kB, or null when it cannot be read (exited, not Linux). */
-export function readRssKb(pid: number): number | null {
-  try {
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The pids whose parent is `pid` (Linux /proc). */
-export function childPids(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
+// The /proc readers are the chaos bench's (./chaos/monitor.ts), exported here for the soak's callers.
+export { childPids, readRssKb };
 
 /** Samples the RSS of `pids` now and every `intervalMs` until `stop()`. */
 export function sampleRss(pids: readonly number[], { intervalMs = 5000, now = Date.now } = {}): { samples(): RssSample[]; stop(): RssSample[] } {

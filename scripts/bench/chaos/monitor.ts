@@ -23,7 +23,8 @@ export function parseUsedMemory(info: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-function children(pid: number): number[] {
+/** The pids whose parent is `pid`, over all its threads (Linux /proc). */
+export function childPids(pid: number): number[] {
   try {
     return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
       readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
@@ -50,9 +51,18 @@ export function serverPid(leader: number): number {
   while (queue.length) {
     const pid = queue.shift() as number;
     if (/next-server/.test(commandLine(pid))) return pid;
-    queue.push(...children(pid));
+    queue.push(...childPids(pid));
   }
   return leader;
+}
+
+/** VmRSS of a process in kB, or null when it cannot be read (exited, not Linux). */
+export function readRssKb(pid: number): number | null {
+  try {
+    return parseVmRss(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return null;
+  }
 }
 
 export function sampleProcess(pid: number): Pick<ResourceSample, 'rssKb' | 'fds' | 'sockets'> {

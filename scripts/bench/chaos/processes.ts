@@ -6,6 +6,7 @@ import { BIN, HOST } from '../../../e2e/harness/config';
 import { childEnv, freePort, killGroupSync, waitForHttp } from '../../../e2e/harness/processes';
 import { redisAnswers, redisServerBinary } from '../../../e2e/helpers/redisServer';
 import { down as varnishDown, runningPid, up as varnishUp, type VarnishSettings } from '../../varnish/server';
+import { ensureDebianPackages, REDIS } from '../../system/debianPackages';
 import { siteEnv, start, type Addresses, type Process, type SiteVariant } from '../servers';
 
 /**
@@ -59,6 +60,8 @@ export interface Redis {
 }
 
 export function redisServer(port: number): Redis {
+  // A fresh machine: Debian's redis-server (and its redis-cli, for INFO memory) installed when run as root, as npm test does.
+  ensureDebianPackages([REDIS], { purpose: 'the chaos bench (npm run bench -- --chaos)', log: (line) => process.stderr.write(`[chaos] ${line}\n`) });
   const dir = mkdtempSync(path.join(tmpdir(), 'chaos-redis-'));
   let running: Process | null = null;
   return {
