@@ -12,6 +12,7 @@ import { payloadKeys, queuePurgeAfterRegeneration, redirectKeys } from './purgeO
 import { LAST_HEARD_KEY, markHeard } from './catchUp';
 import { regeneratePage } from './regenerate';
 import { LISTING_PATHS, STATIC_PAGES } from './sitePaths';
+import { unique } from './surrogateKeys';
 
 /**
  * Issue 35 §2 (docs/reliability.md, docs/revalidation.md): the worker, one per instance.
@@ -150,8 +151,6 @@ export interface WorkerDeps {
 /* ------------------------------------------------------------------------------------------ */
 /* Paths                                                                                       */
 /* ------------------------------------------------------------------------------------------ */
-
-const unique = <T>(values: readonly T[]) => [...new Set(values)];
 
 /** One item's pages: its detail page and its type's listing page. */
 export function itemPaths({ type, slug, section }: SearchItem): string[] {

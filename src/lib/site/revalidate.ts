@@ -1,11 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { getConfig } from '../../config';
-import type { ContentTypeName } from '../types';
 import { CONTENT_TYPES, contentTypeByRestBase, DEFAULT_PAGE_SECTION } from '../wordpress/contentTypes';
 import { ApiError, jsonApiRoute } from '../api/errors';
 import { isRecord } from '../isRecord';
 import { parseJson, readBody, requireJsonContentType, requireMethod } from '../api/request';
+import type { SearchItem } from '../search/siteIndex';
 import { acceptJob, isJobNotRecorded, kickJobWorker, type Scope } from './jobs';
 
 /**
@@ -54,12 +54,8 @@ export const VERSION_1_REFUSED = 'payload version 1 is no longer accepted: send 
 export const NOT_RECORDED = 'The change could not be recorded (Redis is unreachable); send it again';
 export const RETRY_AFTER_SECONDS = 5;
 
-/** One item of the payload, mapped through the content-type table. */
-export interface RevalidateItem {
-  type: ContentTypeName;
-  slug: string;
-  section: string;
-}
+/** One item of the payload, mapped through the content-type table: the search index's item, the same three fields. */
+export type RevalidateItem = SearchItem;
 
 /** A valid payload (version 2). */
 export interface WebhookPayload {
