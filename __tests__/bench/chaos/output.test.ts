@@ -80,6 +80,7 @@ describe('chaos bench plot and report (issue 35)', () => {
       publishes: [],
       samples,
       redis: [{ at: 0, usedMemory: 2 * 1024 * 1024 }],
+      liveHeap: [{ life: 'B (start 2)', fullGcs: 3, first: 101.4, highest: 120.6, last: 110.2, peakBefore: 301 }],
       checks: [{ name: 'x', pass: false, detail: 'y' }],
       pass: false,
       notes: ['a note'],
@@ -89,5 +90,6 @@ describe('chaos bench plot and report (issue 35)', () => {
     expect(md).toContain('| x | **FAIL** | y |');
     expect(md).toContain('| Redis used_memory | 2.0 / 2.0 / 2.0 MB | — | — |');
     expect(md).toContain('- a note');
+    expect(md).toContain('| B (start 2) | 3 | 101 / 121 / 110 | 301 |');
   });
 });

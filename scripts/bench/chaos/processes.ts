@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BIN, HOST } from '../../../e2e/harness/config';
+import { HOST, ROOT } from '../../../e2e/harness/config';
 import { childEnv, freePort, killGroupSync, waitForHttp } from '../../../e2e/harness/processes';
 import { redisAnswers, redisServerBinary } from '../../../e2e/helpers/redisServer';
 import { down as varnishDown, runningPid, up as varnishUp, type VarnishSettings } from '../../varnish/server';
@@ -19,6 +19,9 @@ import { siteEnv, start, type Addresses, type Process, type SiteVariant } from '
  * - Varnish (deploy/varnish/site.vcl unchanged; scripts/varnish/server.ts writes its
  *   deployment.vcl: the two instances as backends probed on /api/health, a round-robin director).
  */
+
+/** Next's command line, run with this node so that V8 flags reach the server. */
+const NEXT_CLI = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -94,6 +97,8 @@ export interface Instance {
   /** SIGKILL to its whole group, no warning. */
   kill(): Promise<void>;
   stop(): Promise<void>;
+  /** Each start's log (its `--trace-gc` lines) and when it was spawned (performance.now()). */
+  lives(): { log: string; spawnedAt: number }[];
 }
 
 export interface InstanceEnv {
@@ -104,20 +109,24 @@ export interface InstanceEnv {
 export function siteInstance(name: string, port: number, env: InstanceEnv): Instance {
   let running: Process | null = null;
   let starts = 0;
+  const lives: { log: string; spawnedAt: number }[] = [];
   const url = `http://${HOST}:${port}`;
   return {
     name,
     url,
     port,
     leader: () => running?.pid ?? null,
+    lives: () => [...lives],
     start: async () => {
       starts++;
+      // `next start` serves in its own process; `--trace-gc` logs each collection (gcTrace.ts reads the live heap from it).
       running = start(
-        path.join(BIN, 'next'),
-        ['start', '-p', String(port), '-H', HOST],
+        process.execPath,
+        ['--trace-gc', NEXT_CLI, 'start', '-p', String(port), '-H', HOST],
         { ...siteEnv(env.addresses, CHAOS_VARIANT), REDIS_URL: env.redisUrl },
         `chaos-site-${name.toLowerCase()}${starts > 1 ? `-${starts}` : ''}.log`,
       );
+      lives.push({ log: running.log, spawnedAt: performance.now() });
       await waitForHttp(`${url}/api/health`, { timeoutMs: 120_000, process: running.started, logFile: running.log });
     },
     kill: async () => {

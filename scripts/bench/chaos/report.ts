@@ -1,5 +1,6 @@
 import { FAULT_DESCRIPTIONS, isFault, type Window } from './schedule';
 import { cutByWindow, summarize, type LoadSummary, type VisitorRecord } from './stats';
+import type { LiveHeap } from './gcTrace';
 import { faultOf, publishDeadline, type Check, type Publish, type ResourceSample } from './verdict';
 
 /**
@@ -29,6 +30,8 @@ export interface ChaosResult {
   publishes: Publish[];
   samples: ResourceSample[];
   redis: RedisSample[];
+  /** Each instance's life (B has two): its heap after full collections, from its warm-up's end. */
+  liveHeap: LiveHeap[];
   checks: Check[];
   pass: boolean;
   /** What went wrong in the bench itself (a fault that could not be applied…). */
@@ -107,6 +110,15 @@ export function resourcesTable(result: Pick<ChaosResult, 'samples' | 'redis'>): 
   return table(['process', 'RSS first / highest / last', 'open fds first / highest / last', 'sockets first / highest / last'], rows);
 }
 
+/** The heap after each full collection (`--trace-gc`): flat means no leak, whatever RSS does. */
+export function liveHeapTable(heaps: readonly LiveHeap[]): string {
+  const f = (v: number | null) => (v === null ? '—' : v.toFixed(0));
+  return table(
+    ['life', 'full collections after its warm-up', 'heap after a full collection: first / highest / last (MB)', 'heap before one, highest (MB)'],
+    heaps.map((h) => [h.life, String(h.fullGcs), `${f(h.first)} / ${f(h.highest)} / ${f(h.last)}`, f(h.peakBefore)]),
+  );
+}
+
 export function checksTable(checks: readonly Check[]): string {
   return table(['budget', 'result', 'measured'], checks.map((c) => [c.name, c.pass ? 'pass' : '**FAIL**', c.detail]));
 }
@@ -135,6 +147,10 @@ export function formatMarkdown(result: ChaosResult, files: { svg: string; json: 
     '## Resources',
     '',
     resourcesTable(result),
+    '',
+    'The live heap (V8, after each full collection, from each life\'s warm-up on; `node --trace-gc`):',
+    '',
+    liveHeapTable(result.liveHeap),
     '',
     `## Publishes (${result.publishes.length})`,
     '',

@@ -9,6 +9,7 @@ import { editorItems, editors } from './editors';
 import { performSchedule } from './faults';
 import { startVisitors } from './load';
 import { startMonitor } from './monitor';
+import { liveHeap, readFullGcs } from './gcTrace';
 import { renderSvg } from './plot';
 import { CHAOS_VARIANT, portChooser, redisServer, siteInstance, varnishServer } from './processes';
 import { startFaultProxy, startLink } from './proxies';
@@ -132,11 +133,17 @@ export async function runChaos(options: BenchOptions, argv: readonly string[]): 
     const windows = performed.windows;
     const baseline = windows.find((w) => w.kind === 'baseline') ?? windows[0];
     const rssWindowMs = options.chaosShort ? 15_000 : 30_000;
+    const restartWarmMs = options.chaosShort ? 10_000 : 20_000;
+    const heaps = instances.flatMap((instance) =>
+      instance.lives().map((life, i) =>
+        liveHeap(`${instance.name}${i ? ` (start ${i + 1})` : ''}`, readFullGcs(life.log, life.spawnedAt - t0), i ? performed.readyAt[instance.name] + restartWarmMs : baseline.start),
+      ),
+    );
     const records = visitors.records.filter((r) => r.start < runEnd);
     const checks = [
       ...visitorChecks(records, windows),
       ...publishChecks(team.publishes, windows),
-      ...rssChecks(monitor.samples, performed.readyAt, { baseline, endAt: runEnd, windowMs: rssWindowMs, restartWarmMs: options.chaosShort ? 10_000 : 20_000, judged: !options.chaosShort }),
+      ...rssChecks(monitor.samples, performed.readyAt, { baseline, endAt: runEnd, windowMs: rssWindowMs, restartWarmMs, judged: !options.chaosShort }),
     ];
     const result: ChaosResult = {
       startedAt: startedAt.toISOString(),
@@ -151,6 +158,7 @@ export async function runChaos(options: BenchOptions, argv: readonly string[]): 
       publishes: team.publishes,
       samples: monitor.samples,
       redis: monitor.redis,
+      liveHeap: heaps,
       checks,
       pass: allPass(checks) && performed.notes.length === 0,
       notes: performed.notes,
