@@ -18,6 +18,7 @@ import { ConfigError, parseConfig } from '../src/config';
 import { startLocalWordPress } from './local-wordpress';
 import { FAKE_PREVIEW_PASSWORD, FAKE_PREVIEW_USER } from '../__mocks__/wordpress/preview';
 import { NEXT_BUILD_ARGS } from './next-build';
+import { withHeapCeiling } from './next-start';
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve) => {
@@ -73,7 +74,8 @@ async function main(argv: string[]): Promise<number> {
 
   let code = 0;
   for (const [command, args] of steps) {
-    code = await run(command, args, env);
+    // The production server gets its heap ceiling (scripts/next-start.ts); the build does not.
+    code = await run(command, args, args[0] === 'start' ? { ...env, NODE_OPTIONS: withHeapCeiling(env.NODE_OPTIONS) } : env);
     if (code !== 0) break;
   }
   await local?.close();
