@@ -1,4 +1,5 @@
 import { liveHeap, parseFullGcs } from '../../../scripts/bench/chaos/gcTrace';
+import { parseCpuTicks, parseHostTicks } from '../../../scripts/bench/chaos/monitor';
 
 // Lines as Node 22's `--trace-gc` prints them (a scavenge, a full collection, the memory reducer's).
 const LOG = [
@@ -25,5 +26,18 @@ describe('the chaos bench reads the live heap from --trace-gc (docs/reliability.
     ];
     expect(liveHeap('A', gcs, 50)).toEqual({ life: 'A', fullGcs: 3, first: 120, highest: 130, last: 125, peakBefore: 260 });
     expect(liveHeap('B', gcs, 1_000)).toEqual({ life: 'B', fullGcs: 0, first: null, highest: null, last: null, peakBefore: null });
+  });
+});
+
+describe('the chaos bench reads CPU from /proc (its resources table)', () => {
+  it("reads a process's user + system ticks past a command name with spaces and parentheses", () => {
+    const stat = '4242 (next-server (v16.0.1)) S 1 4242 4242 0 -1 4194560 9000 0 0 0 1234 567 0 0 20 0 11 0 100 0 0';
+    expect(parseCpuTicks(stat)).toBe(1234 + 567);
+    expect(parseCpuTicks('garbage')).toBeNull();
+  });
+
+  it("reads the machine's busy and total ticks (idle and iowait are not busy)", () => {
+    expect(parseHostTicks('cpu  100 5 50 800 20 0 5 0 0 0\ncpu0 1 2 3 4 5 6 7 8 9 10\n')).toEqual({ busy: 160, total: 980 });
+    expect(parseHostTicks('intr 1 2 3')).toBeNull();
   });
 });

@@ -18,7 +18,7 @@ const records = [
   { start: 50_000, status: 503, latencyMs: 9, timeout: false },
 ];
 const samples = [0, 5000, 25_000, 40_000, 55_000].flatMap((at) => [
-  { at, instance: 'A', pid: 10, rssKb: 200_000 + at, fds: 40, sockets: 12 },
+  { at, instance: 'A', pid: 10, rssKb: 200_000 + at, fds: 40, sockets: 12, cpuPct: at ? at / 1000 : null },
   { at, instance: 'B', pid: at >= 20_000 && at < 35_000 ? null : 11, rssKb: at >= 20_000 && at < 35_000 ? null : 180_000, fds: 38, sockets: 11 },
 ]);
 
@@ -80,6 +80,7 @@ describe('chaos bench plot and report (issue 35)', () => {
       publishes: [],
       samples,
       redis: [{ at: 0, usedMemory: 2 * 1024 * 1024 }],
+      host: [{ at: 0, busyPct: null }, { at: 5000, busyPct: 50 }, { at: 10_000, busyPct: 90 }],
       liveHeap: [{ life: 'B (start 2)', fullGcs: 3, first: 101.4, highest: 120.6, last: 110.2, peakBefore: 301 }],
       checks: [{ name: 'x', pass: false, detail: 'y' }],
       pass: false,
@@ -91,5 +92,8 @@ describe('chaos bench plot and report (issue 35)', () => {
     expect(md).toContain('| Redis used_memory | 2.0 / 2.0 / 2.0 MB | — | — |');
     expect(md).toContain('- a note');
     expect(md).toContain('| B (start 2) | 3 | 101 / 121 / 110 | 301 |');
+    // CPU: A's samples at 5, 25, 40 and 55 s used 5–55% of a core; the machine was 50% then 90% busy.
+    expect(md).toMatch(/\| instance A \| .* \| 31 \/ 55% of a core \|/);
+    expect(md).toContain('| the machine (all its cores) | — | — | — | 70 / 90% busy |');
   });
 });

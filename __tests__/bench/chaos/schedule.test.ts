@@ -7,11 +7,11 @@ describe('chaos bench schedule (issue 35)', () => {
     expect(warmupSeconds(86, 40, 20)).toBe(20);
   });
 
-  it('lays the full form out back to back over 10 minutes: 30-s faults, 3 minutes unreachable, the rest a quiet tail', () => {
+  it('lays the full form out back to back over 10 minutes after the warm-up: 30-s faults, 3 minutes unreachable, the rest a quiet tail', () => {
     const windows = buildSchedule(scheduleSettings({ minutes: 10, short: false, pages: 2000, rate: 40 }));
     expect(windows[0]).toMatchObject({ kind: 'warmup', start: 0, end: 65 });
     for (let i = 1; i < windows.length; i++) expect(windows[i].start).toBe(windows[i - 1].end);
-    expect(windows[windows.length - 1]).toMatchObject({ kind: 'tail', end: 600 });
+    expect(windows[windows.length - 1]).toMatchObject({ kind: 'tail', end: 65 + 600 });
     expect(windows.filter((w) => isFault(w.kind)).map((w) => [w.kind, w.end - w.start])).toEqual([
       ['instance-kill', 30],
       ['redis-stop', 30],
@@ -39,8 +39,8 @@ describe('chaos bench schedule (issue 35)', () => {
   it('gives a longer run to the quiet tail (the soak), and refuses a run too short for its windows', () => {
     const long = buildSchedule(scheduleSettings({ minutes: 30, short: false, pages: 86, rate: 40 }));
     const tail = long[long.length - 1];
-    expect(tail.end).toBe(1800);
+    expect(tail.end).toBe(45 + 1800);
     expect(tail.end - tail.start).toBeGreaterThan(1200);
-    expect(() => buildSchedule(scheduleSettings({ minutes: 5, short: false, pages: 86, rate: 40 }))).toThrow(/at least 9 minutes/);
+    expect(() => buildSchedule(scheduleSettings({ minutes: 5, short: false, pages: 86, rate: 40 }))).toThrow(/at least 8 minutes after its warm-up \(480 s\) for these windows; got 300 s/);
   });
 });

@@ -83,6 +83,40 @@ export function sampleProcess(pid: number): Pick<ResourceSample, 'rssKb' | 'fds'
   }
 }
 
+/** User + system CPU time of a process in clock ticks, from the text of /proc/{pid}/stat, or null. */
+export function parseCpuTicks(stat: string): number | null {
+  // The command name (field 2) may hold spaces and parentheses: the fields after its last ")" are 3 onwards.
+  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const [utime, stime] = [Number(rest[11]), Number(rest[12])];
+  return Number.isFinite(utime) && Number.isFinite(stime) ? utime + stime : null;
+}
+
+/** Busy and total clock ticks of the whole machine, from the text of /proc/stat's first line. */
+export function parseHostTicks(stat: string): { busy: number; total: number } | null {
+  const line = stat.split('\n')[0];
+  if (!line.startsWith('cpu ')) return null;
+  const v = line.trim().split(/\s+/).slice(1).map(Number);
+  const total = v.reduce((a, b) => a + b, 0);
+  const idle = (v[3] ?? 0) + (v[4] ?? 0);
+  return { busy: total - idle, total };
+}
+
+const CLOCK_TICKS_PER_S = 100; // USER_HZ on Linux
+
+const readOr = <T>(file: string, parse: (text: string) => T | null): T | null => {
+  try {
+    return parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+};
+
+export interface HostSample {
+  at: number;
+  /** The machine's busy share since the previous sample, percent of all its cores. */
+  busyPct: number | null;
+}
+
 export function redisUsedMemory(port: number): Promise<number | null> {
   return new Promise((resolve) => {
     execFile('redis-cli', ['-h', HOST, '-p', String(port), 'INFO', 'memory'], { timeout: 2000 }, (error, stdout) => resolve(error ? null : parseUsedMemory(stdout)));
@@ -92,6 +126,7 @@ export function redisUsedMemory(port: number): Promise<number | null> {
 export interface Monitor {
   samples: ResourceSample[];
   redis: RedisSample[];
+  host: HostSample[];
   stop(): void;
 }
 
@@ -99,9 +134,22 @@ export interface Monitor {
 export function startMonitor(leaders: () => Record<string, number | null>, redisPort: number, t0: number, intervalMs = 5000): Monitor {
   const samples: ResourceSample[] = [];
   const redis: RedisSample[] = [];
+  const host: HostSample[] = [];
   const servers = new Map<number, number>();
+  const lastCpu = new Map<number, { at: number; ticks: number }>();
+  let lastHost: { busy: number; total: number } | null = null;
+  const cpuPct = (pid: number, at: number): number | null => {
+    const ticks = readOr(`/proc/${pid}/stat`, parseCpuTicks);
+    const before = lastCpu.get(pid);
+    if (ticks === null) return null;
+    lastCpu.set(pid, { at, ticks });
+    return before && at > before.at ? ((ticks - before.ticks) / CLOCK_TICKS_PER_S / ((at - before.at) / 1000)) * 100 : null;
+  };
   const tick = async () => {
     const at = performance.now() - t0;
+    const now = readOr('/proc/stat', parseHostTicks);
+    host.push({ at, busyPct: now && lastHost && now.total > lastHost.total ? ((now.busy - lastHost.busy) / (now.total - lastHost.total)) * 100 : null });
+    lastHost = now;
     for (const [instance, leader] of Object.entries(leaders())) {
       if (leader === null) {
         samples.push({ at, instance, pid: null, rssKb: null, fds: null, sockets: null });
@@ -109,11 +157,11 @@ export function startMonitor(leaders: () => Record<string, number | null>, redis
       }
       if (!servers.has(leader)) servers.set(leader, serverPid(leader));
       const pid = servers.get(leader) as number;
-      samples.push({ at, instance, pid, ...sampleProcess(pid) });
+      samples.push({ at, instance, pid, ...sampleProcess(pid), cpuPct: cpuPct(pid, at) });
     }
     redis.push({ at, usedMemory: await redisUsedMemory(redisPort) });
   };
   void tick();
   const timer = setInterval(() => void tick(), intervalMs);
-  return { samples, redis, stop: () => clearInterval(timer) };
+  return { samples, redis, host, stop: () => clearInterval(timer) };
 }

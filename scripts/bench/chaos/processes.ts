@@ -7,6 +7,7 @@ import { childEnv, freePort, killGroupSync, waitForHttp } from '../../../e2e/har
 import { redisAnswers, redisServerBinary } from '../../../e2e/helpers/redisServer';
 import { down as varnishDown, runningPid, up as varnishUp, type VarnishSettings } from '../../varnish/server';
 import { ensureDebianPackages, REDIS } from '../../system/debianPackages';
+import { withHeapCeiling } from '../../next-start';
 import { siteEnv, start, type Addresses, type Process, type SiteVariant } from '../servers';
 
 /**
@@ -123,7 +124,7 @@ export function siteInstance(name: string, port: number, env: InstanceEnv): Inst
       running = start(
         process.execPath,
         ['--trace-gc', NEXT_CLI, 'start', '-p', String(port), '-H', HOST],
-        { ...siteEnv(env.addresses, CHAOS_VARIANT), REDIS_URL: env.redisUrl },
+        { ...siteEnv(env.addresses, CHAOS_VARIANT), REDIS_URL: env.redisUrl, NODE_OPTIONS: withHeapCeiling(undefined) },
         `chaos-site-${name.toLowerCase()}${starts > 1 ? `-${starts}` : ''}.log`,
       );
       lives.push({ log: running.log, spawnedAt: performance.now() });

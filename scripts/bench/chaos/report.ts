@@ -1,6 +1,7 @@
 import { FAULT_DESCRIPTIONS, isFault, type Window } from './schedule';
 import { cutByWindow, summarize, type LoadSummary, type VisitorRecord } from './stats';
 import type { LiveHeap } from './gcTrace';
+import type { HostSample } from './monitor';
 import { faultOf, publishDeadline, type Check, type Publish, type ResourceSample } from './verdict';
 
 /**
@@ -30,6 +31,8 @@ export interface ChaosResult {
   publishes: Publish[];
   samples: ResourceSample[];
   redis: RedisSample[];
+  /** The machine's busy share over time (all its cores). */
+  host: HostSample[];
   /** Each instance's life (B has two): its heap after full collections, from its warm-up's end. */
   liveHeap: LiveHeap[];
   checks: Check[];
@@ -88,7 +91,11 @@ export function publishesTable(result: Pick<ChaosResult, 'publishes' | 'windows'
 }
 
 /** Per instance: RSS, descriptors and sockets at the start, at their highest and at the end; Redis's used_memory the same. */
-export function resourcesTable(result: Pick<ChaosResult, 'samples' | 'redis'>): string {
+export function resourcesTable(result: Pick<ChaosResult, 'samples' | 'redis' | 'host'>): string {
+  const pct = (values: (number | null | undefined)[]) => {
+    const v = values.filter((x): x is number => typeof x === 'number');
+    return v.length ? `${(v.reduce((a, b) => a + b, 0) / v.length).toFixed(0)} / ${Math.max(...v).toFixed(0)}%` : '—';
+  };
   const rows: string[][] = [];
   for (const instance of [...new Set(result.samples.map((x) => x.instance))].sort()) {
     const own = result.samples.filter((x) => x.instance === instance && x.rssKb !== null);
@@ -100,14 +107,16 @@ export function resourcesTable(result: Pick<ChaosResult, 'samples' | 'redis'>): 
       `${mb(first?.rssKb)} / ${own.length ? mb(max((x) => x.rssKb)) : '—'} / ${mb(last?.rssKb)} MB`,
       `${first?.fds ?? '—'} / ${own.length ? max((x) => x.fds) : '—'} / ${last?.fds ?? '—'}`,
       `${first?.sockets ?? '—'} / ${own.length ? max((x) => x.sockets) : '—'} / ${last?.sockets ?? '—'}`,
+      `${pct(own.map((x) => x.cpuPct))} of a core`,
     ]);
   }
   const redis = result.redis.filter((r) => r.usedMemory !== null);
   if (redis.length) {
     const mem = (b: number | null) => (b === null ? '—' : (b / 1024 / 1024).toFixed(1));
-    rows.push(['Redis used_memory', `${mem(redis[0].usedMemory)} / ${mem(Math.max(...redis.map((r) => r.usedMemory as number)))} / ${mem(redis[redis.length - 1].usedMemory)} MB`, '—', '—']);
+    rows.push(['Redis used_memory', `${mem(redis[0].usedMemory)} / ${mem(Math.max(...redis.map((r) => r.usedMemory as number)))} / ${mem(redis[redis.length - 1].usedMemory)} MB`, '—', '—', '—']);
   }
-  return table(['process', 'RSS first / highest / last', 'open fds first / highest / last', 'sockets first / highest / last'], rows);
+  if (result.host.some((h) => h.busyPct !== null)) rows.push(['the machine (all its cores)', '—', '—', '—', `${pct(result.host.map((h) => h.busyPct))} busy`]);
+  return table(['process', 'RSS first / highest / last', 'open fds first / highest / last', 'sockets first / highest / last', 'CPU mean / highest 5-s'], rows);
 }
 
 /** The heap after each full collection (`--trace-gc`): flat means no leak, whatever RSS does. */

@@ -65,7 +65,9 @@ export function scheduleSettings({ minutes, short, pages, rate }: ScheduleInput)
     const parts = { warmupS, baselineS: 10, faultS: 12, varnishS: 6, unreachableS: 40, gapS: 8, minTailS: 20 };
     return { ...parts, totalS: minimumSeconds({ ...parts, totalS: 0 }) };
   }
-  return { totalS: Math.round(minutes * 60), warmupS: warmupSeconds(pages, rate, 45), baselineS: 30, faultS: 30, varnishS: 10, unreachableS: 180, gapS: 20, minTailS: 60 };
+  // `minutes` is the run after the warm-up (faults and soak): a bigger site's longer warm-up does not eat into it.
+  const warmupS = warmupSeconds(pages, rate, 45);
+  return { totalS: warmupS + Math.round(minutes * 60), warmupS, baselineS: 30, faultS: 30, varnishS: 10, unreachableS: 180, gapS: 20, minTailS: 60 };
 }
 
 /** The shortest run that holds every window of these settings. */
@@ -76,7 +78,10 @@ export function minimumSeconds(s: ScheduleSettings): number {
 /** The planned windows, in seconds; throws when the run is too short for them. */
 export function buildSchedule(s: ScheduleSettings): Window[] {
   const minimum = minimumSeconds(s);
-  if (s.totalS < minimum) throw new RangeError(`a chaos run needs at least ${Math.ceil(minimum / 60)} minutes (${minimum} s) for these windows; got ${s.totalS} s`);
+  if (s.totalS < minimum) {
+    const after = (seconds: number) => seconds - s.warmupS;
+    throw new RangeError(`a chaos run needs at least ${Math.ceil(after(minimum) / 60)} minutes after its warm-up (${after(minimum)} s) for these windows; got ${after(s.totalS)} s`);
+  }
   const windows: Window[] = [];
   let at = 0;
   let gaps = 0;

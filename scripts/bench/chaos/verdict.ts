@@ -9,8 +9,9 @@ import { cutByWindow, medianBetween, summarize, type VisitorRecord } from './sta
  *   the Varnish restart.
  * - Publishes: every one visible through Varnish, at most 10 s after the end of the last fault
  *   window it met on its way (or 10 s after it was made, when it met none).
- * - Memory: each instance's RSS grows at most 5% from a window after its warm-up (the baseline
- *   window; for an instance restarted later, a window after its own warm-up) to the end.
+ * - Memory: each instance's RSS grows at most 5% from where it settled after its warm-up (the
+ *   first window that rose at most 1% over the window a minute before it, at the earliest the
+ *   baseline; for an instance restarted later, after its own warm-up) to the end.
  */
 
 export const BUDGETS = {
@@ -45,6 +46,8 @@ export interface ResourceSample {
   rssKb: number | null;
   fds: number | null;
   sockets: number | null;
+  /** CPU it used since the previous sample, percent of one core (null for the first sample of a process). */
+  cpuPct?: number | null;
 }
 
 export interface Check {
@@ -100,14 +103,16 @@ export function publishChecks(publishes: readonly Publish[], windows: readonly W
 }
 
 export interface RssWindows {
-  /** The baseline window (after the warm-up). */
+  /** The baseline window (after the warm-up): the first life's memory warm-up ends at its start at the earliest. */
   baseline: Pick<Window, 'start' | 'end'>;
   /** End of the run. */
   endAt: number;
-  /** Length of the end window and of a restarted instance's base window. */
+  /** Length of the base and end windows (medians of the samples in them). */
   windowMs: number;
-  /** A restarted instance's own warm-up before its base window. */
+  /** A restarted instance's own warm-up: its memory warm-up ends this long after it is ready at the earliest. */
   restartWarmMs: number;
+  /** At least this much of the run is judged after the RSS settled; a life still rising later fails. */
+  minJudgedMs: number;
   /**
    * Whether the growth is judged (the full form) or only reported (the short form: in 3 minutes V8
    * is still sizing its heap, so the same code read +0.4% to +14.9% in CI-form runs; docs/reliability.md §8).
@@ -115,22 +120,57 @@ export interface RssWindows {
   judged?: boolean;
 }
 
-/** Each instance's RSS growth from its base window to the end window. */
+/** RSS has settled when the median of a window rose at most this much over the same window a minute earlier. */
+export const SETTLED_RISE = 0.01;
+const SETTLE_LOOKBACK_MS = 60_000;
+
+/**
+ * Where a life's RSS settled: the first window, at or after `earliest`, whose median rose at most
+ * SETTLED_RISE over the window a minute before it (both within the life), leaving `minJudgedMs` to
+ * the end; null when there is none.
+ */
+export function settledAt(own: readonly ResourceSample[], lifeStart: number, earliest: number, w: Pick<RssWindows, 'endAt' | 'windowMs' | 'minJudgedMs'>): number | null {
+  const first = Math.max(earliest, lifeStart + SETTLE_LOOKBACK_MS);
+  for (const { at } of own) {
+    if (at < first) continue;
+    if (at > w.endAt - w.minJudgedMs) break;
+    const now = medianBetween(own, (s) => s.rssKb, at, at + w.windowMs);
+    const before = medianBetween(own, (s) => s.rssKb, at - SETTLE_LOOKBACK_MS, at - SETTLE_LOOKBACK_MS + w.windowMs);
+    if (now !== null && before !== null && now <= before * (1 + SETTLED_RISE)) return at;
+  }
+  return null;
+}
+
+/**
+ * Each instance's RSS growth after its warm-up, to the end window. The memory warm-up lasts until
+ * RSS stops rising (V8 sizing its heap to the load: docs/reliability.md §6), at the earliest at the
+ * baseline (a restarted instance: its own warm-up after it is ready); what follows, at least
+ * `minJudgedMs`, is judged.
+ */
 export function rssChecks(samples: readonly ResourceSample[], readyAt: Record<string, number>, w: RssWindows): Check[] {
+  const judged = w.judged ?? true;
+  const note = judged ? '' : '; reported, not judged in the short form (too short for the heap to settle; the full form judges it)';
   return Object.entries(readyAt).map(([instance, ready]) => {
-    const own = samples.filter((s) => s.instance === instance);
     const restarted = ready > w.baseline.start;
-    const [from, to] = restarted ? [ready + w.restartWarmMs, ready + w.restartWarmMs + w.windowMs] : [w.baseline.start, w.baseline.end];
-    const base = medianBetween(own, (s) => s.rssKb, from, to);
-    const end = medianBetween(own, (s) => s.rssKb, w.endAt - w.windowMs, w.endAt);
+    const lifeStart = restarted ? ready : 0;
+    const own = samples.filter((s) => s.instance === instance && s.at >= lifeStart);
     const name = `RSS growth, instance ${instance}`;
+    const from = settledAt(own, lifeStart, restarted ? ready + w.restartWarmMs : w.baseline.start, w);
+    if (from === null) {
+      return {
+        name,
+        pass: !judged,
+        detail: `RSS never settled (rising more than ${SETTLED_RISE * 100}% a minute) with ${(w.minJudgedMs / 1000).toFixed(0)} s of the run left to judge${restarted ? ' after its restart' : ''}${note}`,
+      };
+    }
+    const base = medianBetween(own, (s) => s.rssKb, from, from + w.windowMs);
+    const end = medianBetween(own, (s) => s.rssKb, w.endAt - w.windowMs, w.endAt);
     if (base === null || end === null) return { name, pass: false, detail: `no RSS samples in the ${base === null ? 'base' : 'end'} window` };
     const growth = end / base - 1;
-    const judged = w.judged ?? true;
     return {
       name,
       pass: !judged || growth <= BUDGETS.rssGrowth,
-      detail: `${(base / 1024).toFixed(0)} → ${(end / 1024).toFixed(0)} MB (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%, base from ${(from / 1000).toFixed(0)} s${restarted ? ', after its restart' : ''})${judged ? '' : '; reported, not judged in the short form (too short for the heap to settle; the full form judges it)'}`,
+      detail: `${(base / 1024).toFixed(0)} → ${(end / 1024).toFixed(0)} MB (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%, settled at ${(from / 1000).toFixed(0)} s${restarted ? ', after its restart' : ''}; ${((w.endAt - from) / 1000).toFixed(0)} s judged)${note}`,
     };
   });
 }
