@@ -230,6 +230,13 @@ describe('issue 5 §4: when Redis is down, instances serve from their local cach
     outage.down(new Error('again'));
     expect(log.error).toHaveBeenCalledTimes(2);
   });
+
+  it("the outage log names a command's timeout (node-redis's TimeoutError has no message), not a lost connection", () => {
+    const log = quietLog();
+    class TimeoutError extends Error {}
+    createOutageLog('redis://host:6379', log).down(new TimeoutError());
+    expect(log.error.mock.calls[0][0]).toMatch(/is unreachable \(a command got no answer within 500 ms\)/);
+  });
 });
 
 describe('issue 5 §4: a Redis client that cannot be created never fails a request', () => {

@@ -14,13 +14,22 @@
  *   time out after COMMAND_TIMEOUT_MS; connecting gives up after CONNECT_TIMEOUT_MS;
  * - callers check `isReady()` first and fall back to their local store when it is false;
  * - the client reconnects in the background forever (back-off up to RECONNECT_MAX_MS);
- * - the outage is logged once when it starts and once when Redis is back, not per request.
+ * - the outage is logged once when it starts and once when Redis is back, not per request;
+ * - a connection that says it is ready but has answered nothing for WEDGED_MS (a ping every
+ *   WATCHDOG_INTERVAL_MS) is dropped and made again. Seen in the chaos bench (issue 35,
+ *   docs/reliability.md §8): an instance's connection stayed "ready" for 400 s while every command
+ *   timed out, and Redis answered the other instance at once; node-redis reconnects only when the
+ *   socket closes.
  */
 import { createClient as createRedisClient } from '@redis/client';
 
 export const CONNECT_TIMEOUT_MS = 1000;
 export const COMMAND_TIMEOUT_MS = 500;
 export const RECONNECT_MAX_MS = 2000;
+/** The watchdog pings this often while the client says it is ready… */
+export const WATCHDOG_INTERVAL_MS = 5000;
+/** …and reconnects when nothing has been answered for this long (a wedged connection). */
+export const WEDGED_MS = 15_000;
 
 const REGISTRY = Symbol.for('site.redisConnections');
 
@@ -62,7 +71,11 @@ export function createOutageLog(where, log) {
     down(/** @type {unknown} */ error) {
       if (state === 'down') return;
       state = 'down';
-      const reason = error instanceof Error ? error.message : String(error);
+      // node-redis's TimeoutError has no message: name what happened rather than "connection lost".
+      const reason =
+        error instanceof Error
+          ? error.message || (error.constructor?.name === 'TimeoutError' ? `a command got no answer within ${COMMAND_TIMEOUT_MS} ms` : '')
+          : String(error);
       log.error(
         `[redis] ${where} is unreachable (${reason || 'connection lost'}): serving ISR pages from this instance's local cache and counting rate limits per instance until it is back; reconnecting in the background`,
       );
@@ -100,19 +113,47 @@ export function createRedisConnection(url, options = {}) {
       },
     })
   );
+  let answeredAt = Date.now();
+  const answered = () => {
+    answeredAt = Date.now();
+  };
   // Without an 'error' listener, a connection error would crash the process.
   client.on('error', (error) => outage.down(error));
   client.on('end', () => outage.down(new Error('connection closed')));
-  client.on('ready', () => outage.up());
+  client.on('ready', () => {
+    answered();
+    outage.up();
+  });
   client.connect().catch((error) => outage.down(error));
+  const watchdog = setInterval(() => {
+    if (!client.isReady) return answered();
+    if (Date.now() - answeredAt >= WEDGED_MS) {
+      log.error(`[redis] ${redactRedisUrl(url)}: connected, but nothing answered for ${WEDGED_MS / 1000} s: connecting again`);
+      answered();
+      try {
+        client.destroy();
+      } catch {
+        // already closed
+      }
+      client.connect().catch((error) => outage.down(error));
+      return;
+    }
+    // A client without ping (a test double) or a rejected ping is simply not an answer.
+    Promise.resolve()
+      .then(() => client.ping())
+      .then(answered, () => undefined);
+  }, WATCHDOG_INTERVAL_MS);
+  watchdog.unref?.();
   return {
     client,
     isReady: () => client.isReady,
     failed: (error) => outage.down(error),
     succeeded: () => {
+      answered();
       if (outage.state !== 'up') outage.up();
     },
     close: async () => {
+      clearInterval(watchdog);
       try {
         client.destroy();
       } catch {

@@ -319,7 +319,8 @@ export function createJobWorker(deps: WorkerDeps = {}): JobWorker {
   let timers: ReturnType<typeof setInterval>[] = [];
 
   const held = () => [...running, ...queue, ...retrying];
-  const message = (error: unknown) => (error as Error)?.message ?? String(error);
+  // node-redis's TimeoutError has an empty message: its name says what happened.
+  const message = (error: unknown) => (error instanceof Error ? error.message || error.constructor.name : String(error));
 
   /** A Redis command, or null when there is no usable Redis; throws what Redis threw. */
   const withRedis = async <T>(command: (client: Connection['client']) => Promise<T>): Promise<T | null> => {
