@@ -99,7 +99,7 @@ export const USAGE = `usage: npm run bench -- [options]
   --chaos                 run the chaos and soak bench instead of the phases (env BENCH_CHAOS=1): Varnish in front of
                           two next start instances sharing Redis, visitors, editors publishing, faults on a schedule
                           (docs/reliability.md §7); --items as above (--items 0: about 86 pages)
-  --chaos-minutes N       its length (default ${DEFAULTS.chaosMinutes}; env BENCH_CHAOS_MINUTES)
+  --chaos-minutes N       its length after the warm-up (default ${DEFAULTS.chaosMinutes}; env BENCH_CHAOS_MINUTES)
   --chaos-short           its short form for CI: the same faults in shorter windows, about 3 minutes (env BENCH_CHAOS_SHORT=1)
   --chaos-rate N          its visitors' requests per second through Varnish (default ${DEFAULTS.chaosRate}; env BENCH_CHAOS_RATE)
   --help`;

@@ -1,5 +1,9 @@
 /** @jest-environment node */
-import { retryDelayMs, webhookBody } from '../../../scripts/bench/chaos/editors';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { http as mswHttp, passthrough } from 'msw';
+import { server as msw } from '../../setup/msw';
+import { postOnce, retryDelayMs, webhookBody } from '../../../scripts/bench/chaos/editors';
 import { parseUsedMemory, parseVmRss } from '../../../scripts/bench/chaos/monitor';
 import { parseBenchOptions, UsageError } from '../../../scripts/bench/options';
 
@@ -34,5 +38,29 @@ describe('chaos bench options', () => {
     expect(parseBenchOptions(['--chaos', '--chaos-minutes', '20', '--chaos-rate=60', '--items', '0'], {})).toMatchObject({ chaos: true, chaosMinutes: 20, chaosRate: 60, items: 0 });
     expect(parseBenchOptions([], { BENCH_CHAOS: '1', BENCH_CHAOS_SHORT: 'true', BENCH_CHAOS_MINUTES: '15' })).toMatchObject({ chaos: true, chaosShort: true, chaosMinutes: 15 });
     expect(() => parseBenchOptions(['--chaos-minutes', '0'], {})).toThrow(UsageError);
+  });
+});
+
+describe('the bench editors deliver as WordPress does: a connection per attempt', () => {
+  it('opens a new connection for each POST (so the link balances every retry), and returns the status', async () => {
+    msw.use(mswHttp.all(/^http:\/\/127\.0\.0\.1:\d+\//, () => passthrough()));
+    const sockets = new Set<unknown>();
+    const server = http.createServer((req, res) => {
+      sockets.add(req.socket);
+      req.resume();
+      req.on('end', () => res.writeHead(sockets.size === 1 ? 503 : 202).end('{}'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/revalidate`;
+    try {
+      expect(await postOnce(url, { 'content-type': 'application/json' }, '{"v":2}', AbortSignal.timeout(5000))).toBe(503);
+      expect(await postOnce(url, { 'content-type': 'application/json' }, '{"v":2}', AbortSignal.timeout(5000))).toBe(202);
+      expect(sockets.size).toBe(2);
+      const aborted = new AbortController();
+      aborted.abort(new Error('stop'));
+      await expect(postOnce(url, {}, '', aborted.signal)).rejects.toThrow('stop');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { contentTypeByRestBase, sitePath } from '../../../src/lib/wordpress/contentTypes';
 import type { Publish } from './verdict';
 
@@ -8,6 +9,29 @@ import type { Publish } from './verdict';
  * every 5 s (the plugin's outbox, docs/reliability.md §5) — and the page polled through Varnish
  * until the marker shows.
  */
+
+
+/**
+ * One POST on a connection of its own, as WordPress's wp_remote_post makes each delivery (PHP opens
+ * a connection per request): the link then balances every attempt afresh, so a retry can reach the
+ * other instance. (fetch keeps connections alive, and every retry would go to the same instance.)
+ * Resolves with the status; rejects on a network error or the signal (its reason).
+ */
+export function postOnce(url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<number> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason as Error);
+    const req = http.request(url, { method: 'POST', agent: false, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
+      res.resume();
+      res.once('end', () => resolve(res.statusCode ?? 0));
+      res.once('error', reject);
+    });
+    const onAbort = () => req.destroy(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    req.once('close', () => signal.removeEventListener('abort', onAbort));
+    req.once('error', reject);
+    req.end(body);
+  });
+}
 
 export interface EditorItem {
   restBase: string;
@@ -93,21 +117,15 @@ export function editors(items: readonly EditorItem[], s: EditorSettings): Editor
     for (let failures = 0; !abort.signal.aborted; ) {
       publish.attempts++;
       try {
-        const response = await fetch(`${s.linkUrl}/api/revalidate`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-revalidate-secret': s.secret },
-          body,
-          signal: AbortSignal.any([AbortSignal.timeout(s.attemptTimeoutMs), abort.signal]),
-        });
-        await response.arrayBuffer();
-        if (response.ok) {
+        const status = await postOnce(`${s.linkUrl}/api/revalidate`, { 'content-type': 'application/json', 'x-revalidate-secret': s.secret }, body, AbortSignal.any([AbortSignal.timeout(s.attemptTimeoutMs), abort.signal]));
+        if (status >= 200 && status < 300) {
           publish.ackAt = now();
           return;
         }
-        publish.lastFailure = String(response.status);
+        publish.lastFailure = String(status);
       } catch (error) {
-        const cause = (error as Error).cause as (Error & { code?: string }) | undefined;
-        publish.lastFailure = (error as Error).name === 'TimeoutError' ? 'timeout' : (cause?.code ?? cause?.message ?? (error as Error).message);
+        const e = error as Error & { code?: string };
+        publish.lastFailure = e.name === 'TimeoutError' ? 'timeout' : (e.code ?? e.message);
       }
       failures++;
       await sleep(retryDelayMs(failures), abort.signal);
