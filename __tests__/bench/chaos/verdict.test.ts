@@ -48,27 +48,25 @@ describe('chaos bench budgets (issue 35)', () => {
     expect(publishChecks([], windows)[0].pass).toBe(false);
   });
 
-  it('holds RSS growth to 5% from where it settled after the warm-up (a restarted instance: after its own) to the end', () => {
-    // Samples every 5 s for 10 minutes. A climbs until 200 s, then is flat at 300 MB and ends at 309 MB (+3%).
-    // B restarts at 100 s: it climbs until 250 s, settles at 200 MB and ends at 220 MB (+10%).
+  it("holds RSS growth to 5%: the last third's high-water mark over the middle third's, after the warm-up (a restarted instance: after its own)", () => {
+    // Samples every 5 s for 10 minutes, in MB. A climbs until 200 s, then stays at 300 MB but for
+    // V8's memory reducer handing back 100 MB at 500–530 s; its highest at the end is 309 MB (+3%).
+    // B restarts at 100 s: it climbs until 250 s, stays at 200 MB and reaches 220 MB at the end (+10%).
     const samples: ResourceSample[] = [];
     for (let at = 0; at <= 600_000; at += 5000) {
-      const a = at < 200_000 ? 100 + at / 1000 : at >= 570_000 ? 309 : 300;
+      const a = at < 200_000 ? 100 + at / 1000 : at >= 500_000 && at < 530_000 ? 200 : at >= 570_000 ? 309 : 300;
       const b = at < 100_000 ? 150 : at < 250_000 ? 50 + (at - 100_000) / 1000 : at >= 570_000 ? 220 : 200;
       samples.push({ at, instance: 'A', pid: 1, rssKb: a * 1024, fds: 30, sockets: 10 });
       samples.push({ at, instance: 'B', pid: 2, rssKb: b * 1024, fds: 30, sockets: 10 });
     }
-    const w = { baseline: { start: 60_000, end: 90_000 }, endAt: 600_000, windowMs: 30_000, restartWarmMs: 60_000, minJudgedMs: 240_000 };
+    const w = { baseline: { start: 60_000, end: 90_000 }, endAt: 600_000, restartWarmMs: 60_000 };
     const [a, b] = rssChecks(samples, { A: 0, B: 100_000 }, w);
-    // A's first window within 1% of the window a minute before it (190–220 s, half of it at 300 MB) starts at 250 s.
-    expect(a).toMatchObject({ name: 'RSS growth, instance A', pass: true });
-    expect(a.detail).toBe('300 → 309 MB (+3.0%, settled at 250 s; 350 s judged)');
-    expect(b.pass).toBe(false);
-    expect(b.detail).toMatch(/^200 → 220 MB \(\+10\.0%, settled at 300 s, after its restart; 300 s judged\)$/);
-    // Still rising with less than minJudgedMs left: not settled, a failure in the full form.
+    expect(a).toMatchObject({ name: 'RSS growth, instance A', pass: true, detail: 'highest 300 MB (240–420 s) → 309 MB (420–600 s): +3.0%' });
+    expect(b).toMatchObject({ pass: false, detail: 'highest 200 MB (307–453 s) → 220 MB (453–600 s): +10.0%, after its restart' });
+    // A leak: still rising at the end.
     const rising = samples.map((s) => (s.instance === 'A' ? { ...s, rssKb: (100 + s.at / 1000) * 1024 } : s));
-    expect(rssChecks(rising, { A: 0 }, w)[0]).toMatchObject({ pass: false, detail: 'RSS never settled (rising more than 1% a minute) with 240 s of the run left to judge' });
-    expect(rssChecks([], { A: 0 }, w)[0].pass).toBe(false);
+    expect(rssChecks(rising, { A: 0 }, w)[0]).toMatchObject({ pass: false, detail: 'highest 515 MB (240–420 s) → 700 MB (420–600 s): +35.9%' });
+    expect(rssChecks([], { A: 0 }, w)[0]).toMatchObject({ pass: false, detail: 'no RSS samples in the middle third of 60–600 s' });
     // The short form reports the growth but does not judge it.
     const [, shortB] = rssChecks(samples, { A: 0, B: 100_000 }, { ...w, judged: false });
     expect(shortB.pass).toBe(true);

@@ -132,10 +132,8 @@ export async function runChaos(options: BenchOptions, argv: readonly string[]): 
 
     const windows = performed.windows;
     const baseline = windows.find((w) => w.kind === 'baseline') ?? windows[0];
-    const rssWindowMs = options.chaosShort ? 15_000 : 30_000;
     // A restarted instance warms up as the run did (every page once), then its RSS must settle.
     const restartWarmMs = settings.warmupS * 1000;
-    const minJudgedMs = options.chaosShort ? 30_000 : 240_000;
     const heaps = instances.flatMap((instance) =>
       instance.lives().map((life, i) =>
         liveHeap(`${instance.name}${i ? ` (start ${i + 1})` : ''}`, readFullGcs(life.log, life.spawnedAt - t0), i ? performed.readyAt[instance.name] + restartWarmMs : baseline.start),
@@ -145,7 +143,7 @@ export async function runChaos(options: BenchOptions, argv: readonly string[]): 
     const checks = [
       ...visitorChecks(records, windows),
       ...publishChecks(team.publishes, windows),
-      ...rssChecks(monitor.samples, performed.readyAt, { baseline, endAt: runEnd, windowMs: rssWindowMs, restartWarmMs, minJudgedMs, judged: !options.chaosShort }),
+      ...rssChecks(monitor.samples, performed.readyAt, { baseline, endAt: runEnd, restartWarmMs, judged: !options.chaosShort }),
     ];
     const result: ChaosResult = {
       startedAt: startedAt.toISOString(),
