@@ -24,7 +24,15 @@
 import { createClient as createRedisClient } from '@redis/client';
 
 export const CONNECT_TIMEOUT_MS = 1000;
-export const COMMAND_TIMEOUT_MS = 500;
+/**
+ * A command that gets no answer within this fails (the caller falls back to its local store).
+ * 2 s, not less: the timer runs before the socket's data is read, so an event loop blocked for
+ * half a second (a 2,000-item search index build) failed every command in flight although Redis
+ * had answered. At 500 ms, in the 2,000-page chaos run (issue 35, docs/reliability.md §8), page
+ * reads that "timed out" served an instance's older local copy, which Varnish then kept for its
+ * lifetime: publishes acknowledged at once were visible 60–160 s later.
+ */
+export const COMMAND_TIMEOUT_MS = 2000;
 export const RECONNECT_MAX_MS = 2000;
 /** The watchdog pings this often while the client says it is ready… */
 export const WATCHDOG_INTERVAL_MS = 5000;
@@ -71,11 +79,8 @@ export function createOutageLog(where, log) {
     down(/** @type {unknown} */ error) {
       if (state === 'down') return;
       state = 'down';
-      // node-redis's TimeoutError has no message: name what happened rather than "connection lost".
-      const reason =
-        error instanceof Error
-          ? error.message || (error.constructor?.name === 'TimeoutError' ? `a command got no answer within ${COMMAND_TIMEOUT_MS} ms` : '')
-          : String(error);
+      // node-redis's TimeoutError is its one error without a message (and bundling renames its class).
+      const reason = error instanceof Error ? error.message || `a command got no answer within ${COMMAND_TIMEOUT_MS} ms` : String(error);
       log.error(
         `[redis] ${where} is unreachable (${reason || 'connection lost'}): serving ISR pages from this instance's local cache and counting rate limits per instance until it is back; reconnecting in the background`,
       );

@@ -319,8 +319,8 @@ export function createJobWorker(deps: WorkerDeps = {}): JobWorker {
   let timers: ReturnType<typeof setInterval>[] = [];
 
   const held = () => [...running, ...queue, ...retrying];
-  // node-redis's TimeoutError has an empty message: its name says what happened.
-  const message = (error: unknown) => (error instanceof Error ? error.message || error.constructor.name : String(error));
+  // node-redis's TimeoutError is its one error without a message (and bundling renames its class).
+  const message = (error: unknown) => (error instanceof Error ? error.message || 'a Redis command timed out' : String(error));
 
   /** A Redis command, or null when there is no usable Redis; throws what Redis threw. */
   const withRedis = async <T>(command: (client: Connection['client']) => Promise<T>): Promise<T | null> => {
