@@ -141,18 +141,39 @@ const wp = (path: string, query: Query = {}) => wpUrl(serverContext().base, WP_P
 const walk = async (restBase: string, fields?: string): Promise<unknown[]> => (await walkCollection(restBase, fields ? { _fields: fields } : {})).records;
 
 /** Every published document of the site. Throws when any type (or the frames) cannot be read. */
+/**
+ * A build turns and indexes this many items, then lets the server's other work run (requests,
+ * Redis replies, timers): a 2,000-item build done in one go held the event loop for 1–2.5 s on the
+ * chaos bench's busy host, and every Redis command in flight timed out meanwhile (issue 35,
+ * docs/reliability.md §8).
+ */
+const BUILD_CHUNK = 100;
+const otherWorkFirst = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** An engine holding `docs`, built BUILD_CHUNK at a time with the server's other work in between. */
+export async function buildEngine(docs: readonly SearchDocument[]): Promise<SearchEngine> {
+  const engine = createSearchEngine();
+  for (let i = 0; i < docs.length; i++) {
+    engine.add(docs[i]);
+    if (i % BUILD_CHUNK === BUILD_CHUNK - 1) await otherWorkFirst();
+  }
+  return engine;
+}
+
 async function readEveryDocument(): Promise<SearchDocument[]> {
   const [frames, ...lists] = await Promise.all([walk(FRAME_REST_BASE), ...CONTENT_TYPES.map((def) => walk(def.restBase, ITEM_FIELDS))]);
   const frameById = new Map<number, unknown>();
   for (const frame of frames) if (isRecord(frame) && typeof frame.id === 'number') frameById.set(frame.id, frame);
   const docs: SearchDocument[] = [];
-  CONTENT_TYPES.forEach((def, i) => {
+  let read = 0;
+  for (const [i, def] of CONTENT_TYPES.entries()) {
     for (const raw of lists[i]) {
+      if (++read % BUILD_CHUNK === 0) await otherWorkFirst();
       if (!isRecord(raw) || (raw.status !== undefined && raw.status !== 'publish')) continue;
       const doc = toSearchDocument(def.name, raw, def.name === 'page' ? frameById : undefined);
       if (doc) docs.push(doc);
     }
-  });
+  }
   return docs;
 }
 
@@ -212,7 +233,8 @@ async function buildOnce(): Promise<void> {
   try {
     const docs = await readEveryDocument();
     if (generation !== state.generation) return;
-    const engine = createSearchEngine(docs);
+    const engine = await buildEngine(docs);
+    if (generation !== state.generation) return;
     for (const operation of state.journal ?? []) apply(engine, operation);
     state.engine = engine;
     state.builtAt = new Date().toISOString();
