@@ -34,22 +34,16 @@ const closeServer = (server: net.Server) => new Promise<void>((resolve) => serve
 
 export async function startFaultProxy(port: number, host: string, target: { host: string; port: number }): Promise<FaultProxy> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const held = new Map<http.ServerResponse, http.IncomingMessage>();
+  const held = new Set<http.ServerResponse>();
   const proxy: FaultProxy = {
     url: `http://${host}:${port}`,
     mode: 'pass',
     counts: { pass: 0, error: 0, hang: 0 },
     setMode(mode) {
       proxy.mode = mode;
-      if (mode === 'pass') {
-        // A hung WordPress answers, when it recovers, what it still holds (PHP-FPM's queue): the
-        // requests whose client has not given up yet go on to the content server now.
-        for (const [res, req] of held) forward(req, res);
-        held.clear();
-      }
     },
     close: async () => {
-      for (const response of held.keys()) response.destroy();
+      for (const response of held) response.destroy();
       server.closeAllConnections();
       await closeServer(server);
       agent.destroy();
@@ -63,18 +57,12 @@ export async function startFaultProxy(port: number, host: string, target: { host
       return;
     }
     if (proxy.mode === 'hang') {
-      // No answer while the fault lasts: the site's own timeout may end it first (its request is
-      // closed, then so is this one); what is still held when the fault ends is answered then.
+      // No answer: the site's own timeout ends it (its request is closed, then so is this one).
       req.resume();
-      held.set(res, req);
+      held.add(res);
       res.once('close', () => held.delete(res));
       return;
     }
-    forward(req, res);
-  });
-  /** Passes a request on to the content server (a held one's body was read already: the site's are GETs). */
-  function forward(req: http.IncomingMessage, res: http.ServerResponse) {
-    if (res.destroyed || res.writableEnded) return;
     const upstream = http.request(
       { host: target.host, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: `${target.host}:${target.port}` }, agent },
       (answer) => {
@@ -86,9 +74,8 @@ export async function startFaultProxy(port: number, host: string, target: { host
       if (!res.headersSent) res.writeHead(502).end();
       else res.destroy();
     });
-    if (req.readableEnded) upstream.end();
-    else req.pipe(upstream);
-  }
+    req.pipe(upstream);
+  });
   server.keepAliveTimeout = 5000;
   await listen(server, port, host);
   return proxy;

@@ -113,7 +113,7 @@ export const FAULT_DESCRIPTIONS: Record<WindowKind, string> = {
   'instance-kill': 'instance B SIGKILLed, restarted when the window ends (the window lasts until it is ready)',
   'redis-stop': 'redis-server stopped (SIGTERM, saves its data), restarted on the same port at the end',
   'wordpress-500': 'the content server answers 500 to the site',
-  'wordpress-hang': 'the content server answers nothing while it lasts (the site\'s requests time out; those still waiting at its end are answered then)',
+  'wordpress-hang': 'the content server never answers the site (its requests time out)',
   'varnish-restart': 'varnishd stopped and started again (cache emptied): the one window where visitor errors are allowed',
   'site-unreachable': 'WordPress cannot reach the site (the webhook link refuses connections) while editors publish',
   gap: 'quiet: what the last fault left settles',
