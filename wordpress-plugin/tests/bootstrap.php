@@ -41,7 +41,7 @@ if (!class_exists(\PaymentsHeadless\Plugin::class)) {
 
 $installed = WP_PLUGIN_DIR . '/payments-headless';
 $source = dirname(__DIR__);
-// Every PHP file under includes/, however deep (includes/Seo/...).
+// Every PHP file under includes/, however deep (includes/Content/..., includes/Seo/...).
 $files = ['payments-headless.php'];
 $iterator = new RecursiveIteratorIterator(new RecursiveDirectoryIterator($source . '/includes', FilesystemIterator::SKIP_DOTS));
 foreach ($iterator as $entry) {
