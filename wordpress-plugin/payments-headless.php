@@ -19,8 +19,8 @@ declare(strict_types=1);
 
 namespace PaymentsHeadless;
 
-if (!defined('ABSPATH')) {
-    exit;
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
 }
 
 require_once __DIR__ . '/includes/Config.php';
@@ -54,7 +54,7 @@ require_once __DIR__ . '/includes/Seo/RankMathSource.php';
 require_once __DIR__ . '/includes/Seo/SeoRoutes.php';
 require_once __DIR__ . '/includes/Plugin.php';
 
-register_activation_hook(__FILE__, [Plugin::class, 'activate']);
-register_deactivation_hook(__FILE__, [Plugin::class, 'deactivate']);
+register_activation_hook( __FILE__, array( Plugin::class, 'activate' ) );
+register_deactivation_hook( __FILE__, array( Plugin::class, 'deactivate' ) );
 
 Plugin::boot();

@@ -14,8 +14,8 @@ namespace PaymentsHeadless;
 use WP_Post;
 use WP_REST_Response;
 
-if (!defined('ABSPATH')) {
-    exit;
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
 }
 
 /**
@@ -29,211 +29,209 @@ if (!defined('ABSPATH')) {
  * - Without `HEADLESS_SITE_URL` or `HEADLESS_PREVIEW_SECRET`, WordPress's own preview (its theme)
  *   stays, and the editing screen says why.
  */
-final class PreviewLinks
-{
-    /**
-     * Hooks the REST `link` filter of every previewable type (`rest_prepare_{post_type}`): the
-     * types with a page on the site (a preview needs a template), ContentModel::publicRestBaseFor().
-     */
-    public static function registerRestLinkFilters(): void
-    {
-        foreach (ContentModel::TYPES as $type) {
-            if (null !== ContentModel::publicRestBaseFor($type['name'])) {
-                add_filter('rest_prepare_' . $type['name'], [self::class, 'restLink'], 20, 2);
-            }
-        }
-    }
+final class PreviewLinks {
 
-    /**
-     * WordPress's preview address of an item: `?p=ID` (posts) or `?post_type=NAME&p=ID`, on
-     * WordPress's home, plus `$args`. Never the site's address.
-     *
-     * @param WP_Post              $post The item.
-     * @param array<string, mixed> $args More query arguments (`preview`, `preview_id`, `preview_nonce`).
-     */
-    public static function wordpressUrl(WP_Post $post, array $args = []): string
-    {
-        $query = 'post' === $post->post_type ? ['p' => $post->ID] : ['post_type' => $post->post_type, 'p' => $post->ID];
-        return add_query_arg(array_merge($query, $args), home_url('/'));
-    }
+	/**
+	 * Hooks the REST `link` filter of every previewable type (`rest_prepare_{post_type}`): the
+	 * types with a page on the site (a preview needs a template), ContentModel::publicRestBaseFor().
+	 */
+	public static function registerRestLinkFilters(): void {
+		foreach ( ContentModel::TYPES as $type ) {
+			if ( null !== ContentModel::publicRestBaseFor( $type['name'] ) ) {
+				add_filter( 'rest_prepare_' . $type['name'], array( self::class, 'restLink' ), 20, 2 );
+			}
+		}
+	}
 
-    /**
-     * `preview_post_link`: the WordPress preview URL, keeping core's `preview_id`/`preview_nonce`.
-     *
-     * @param string|null $link The link so far.
-     * @param WP_Post     $post The item.
-     */
-    public static function previewPostLink($link, $post)
-    {
-        if (!$post instanceof WP_Post || null === ContentModel::publicRestBaseFor($post->post_type)) {
-            return $link;
-        }
-        $args = [];
-        if (is_string($link)) {
-            $query = [];
-            wp_parse_str((string) wp_parse_url($link, PHP_URL_QUERY), $query);
-            foreach (['preview_id', 'preview_nonce'] as $key) {
-                if (isset($query[$key]) && is_string($query[$key]) && '' !== $query[$key]) {
-                    $args[$key] = $query[$key];
-                }
-            }
-        }
-        $args['preview'] = 'true';
-        return self::wordpressUrl($post, $args);
-    }
+	/**
+	 * WordPress's preview address of an item: `?p=ID` (posts) or `?post_type=NAME&p=ID`, on
+	 * WordPress's home, plus `$args`. Never the site's address.
+	 *
+	 * @param WP_Post              $post The item.
+	 * @param array<string, mixed> $args More query arguments (`preview`, `preview_id`, `preview_nonce`).
+	 */
+	public static function wordpressUrl( WP_Post $post, array $args = array() ): string {
+		$query = 'post' === $post->post_type ? array( 'p' => $post->ID ) : array(
+			'post_type' => $post->post_type,
+			'p'         => $post->ID,
+		);
+		return add_query_arg( array_merge( $query, $args ), home_url( '/' ) );
+	}
 
-    /**
-     * `rest_prepare_{post_type}`: an unpublished item's `link` is WordPress's address of it (the
-     * block editor previews a draft at `link` + `preview=true`). Published items are left alone.
-     *
-     * @param WP_REST_Response $response The item's response.
-     * @param WP_Post          $post     The item.
-     */
-    public static function restLink($response, $post)
-    {
-        if (!$response instanceof WP_REST_Response || !$post instanceof WP_Post || 'publish' === $post->post_status) {
-            return $response;
-        }
-        $data = $response->get_data();
-        if (is_array($data) && array_key_exists('link', $data)) {
-            $data['link'] = self::wordpressUrl($post);
-            $response->set_data($data);
-        }
-        return $response;
-    }
+	/**
+	 * `preview_post_link`: the WordPress preview URL, keeping core's `preview_id`/`preview_nonce`.
+	 *
+	 * @param string|null $link The link so far.
+	 * @param WP_Post     $post The item.
+	 */
+	public static function previewPostLink( $link, $post ) {
+		if ( ! $post instanceof WP_Post || null === ContentModel::publicRestBaseFor( $post->post_type ) ) {
+			return $link;
+		}
+		$args = array();
+		if ( is_string( $link ) ) {
+			$query = array();
+			wp_parse_str( (string) wp_parse_url( $link, PHP_URL_QUERY ), $query );
+			foreach ( array( 'preview_id', 'preview_nonce' ) as $key ) {
+				if ( isset( $query[ $key ] ) && is_string( $query[ $key ] ) && '' !== $query[ $key ] ) {
+					$args[ $key ] = $query[ $key ];
+				}
+			}
+		}
+		$args['preview'] = 'true';
+		return self::wordpressUrl( $post, $args );
+	}
 
-    /**
-     * The site's preview address for this request, or null to leave WordPress alone.
-     *
-     * @param array<string, mixed> $query     The request's query (`$_GET`).
-     * @param int                  $queriedId The main query's object id (pretty permalinks), or 0.
-     * @param int                  $now       Unix seconds.
-     */
-    public static function redirectUrl(array $query, int $queriedId, int $now): ?string
-    {
-        $preview = isset($query['preview']) && in_array($query['preview'], ['true', '1'], true);
-        if (!$preview && !isset($query['preview_id'])) {
-            return null;
-        }
-        $siteUrl = Config::siteUrl();
-        $secret = Config::previewSecret();
-        $userId = get_current_user_id();
-        if (null === $siteUrl || null === $secret || $userId <= 0) {
-            return null;
-        }
-        $id = 0;
-        foreach (['preview_id', 'p', 'page_id'] as $key) {
-            if (isset($query[$key]) && is_scalar($query[$key]) && ctype_digit((string) $query[$key])) {
-                $id = (int) $query[$key];
-                break;
-            }
-        }
-        $id = $id > 0 ? $id : $queriedId;
-        $post = $id > 0 ? get_post($id) : null;
-        if (!$post instanceof WP_Post || in_array($post->post_status, ['trash', 'auto-draft'], true)) {
-            return null;
-        }
-        $restBase = ContentModel::publicRestBaseFor($post->post_type);
-        if (null === $restBase || !current_user_can('edit_post', $post->ID)) {
-            return null;
-        }
-        // Core's autosave preview link carries a nonce: a wrong one is left to WordPress (it refuses it).
-        if (
-            isset($query['preview_nonce'])
-            && (!is_string($query['preview_nonce']) || false === wp_verify_nonce($query['preview_nonce'], 'post_preview_' . $post->ID))
-        ) {
-            return null;
-        }
-        $expires = $now + PreviewToken::LIFETIME;
-        return $siteUrl . '/api/preview?' . http_build_query([
-            'type' => $restBase,
-            'id' => $post->ID,
-            'user' => $userId,
-            'expires' => $expires,
-            'token' => PreviewToken::sign($secret, $restBase, $post->ID, $userId, $expires),
-        ], '', '&', PHP_QUERY_RFC3986);
-    }
+	/**
+	 * `rest_prepare_{post_type}`: an unpublished item's `link` is WordPress's address of it (the
+	 * block editor previews a draft at `link` + `preview=true`). Published items are left alone.
+	 *
+	 * @param WP_REST_Response $response The item's response.
+	 * @param WP_Post          $post     The item.
+	 */
+	public static function restLink( $response, $post ) {
+		if ( ! $response instanceof WP_REST_Response || ! $post instanceof WP_Post || 'publish' === $post->post_status ) {
+			return $response;
+		}
+		$data = $response->get_data();
+		if ( is_array( $data ) && array_key_exists( 'link', $data ) ) {
+			$data['link'] = self::wordpressUrl( $post );
+			$response->set_data( $data );
+		}
+		return $response;
+	}
 
-    /**
-     * `template_redirect` priority 0 (before the headless front-end redirect): a preview goes to the site.
-     */
-    public static function redirect(): void
-    {
-        // Read-only: a token is signed only for a logged-in user who may edit the item (redirectUrl()).
-        $query = wp_unslash($_GET);
-        $url = self::redirectUrl(is_array($query) ? $query : [], (int) get_queried_object_id(), time());
-        if (null === $url) {
-            return;
-        }
-        header('Cache-Control: no-store');
-        header('Referrer-Policy: no-referrer');
-        if (wp_redirect($url, 302, 'Payments Headless')) {
-            exit;
-        }
-    }
+	/**
+	 * The site's preview address for this request, or null to leave WordPress alone.
+	 *
+	 * @param array<string, mixed> $query     The request's query (`$_GET`).
+	 * @param int                  $queriedId The main query's object id (pretty permalinks), or 0.
+	 * @param int                  $now       Unix seconds.
+	 */
+	public static function redirectUrl( array $query, int $queriedId, int $now ): ?string {
+		$preview = isset( $query['preview'] ) && in_array( $query['preview'], array( 'true', '1' ), true );
+		if ( ! $preview && ! isset( $query['preview_id'] ) ) {
+			return null;
+		}
+		$siteUrl = Config::siteUrl();
+		$secret  = Config::previewSecret();
+		$userId  = get_current_user_id();
+		if ( null === $siteUrl || null === $secret || $userId <= 0 ) {
+			return null;
+		}
+		$id = 0;
+		foreach ( array( 'preview_id', 'p', 'page_id' ) as $key ) {
+			if ( isset( $query[ $key ] ) && is_scalar( $query[ $key ] ) && ctype_digit( (string) $query[ $key ] ) ) {
+				$id = (int) $query[ $key ];
+				break;
+			}
+		}
+		$id   = $id > 0 ? $id : $queriedId;
+		$post = $id > 0 ? get_post( $id ) : null;
+		if ( ! $post instanceof WP_Post || in_array( $post->post_status, array( 'trash', 'auto-draft' ), true ) ) {
+			return null;
+		}
+		$restBase = ContentModel::publicRestBaseFor( $post->post_type );
+		if ( null === $restBase || ! current_user_can( 'edit_post', $post->ID ) ) {
+			return null;
+		}
+		// Core's autosave preview link carries a nonce: a wrong one is left to WordPress (it refuses it).
+		if (
+			isset( $query['preview_nonce'] )
+			&& ( ! is_string( $query['preview_nonce'] ) || false === wp_verify_nonce( $query['preview_nonce'], 'post_preview_' . $post->ID ) )
+		) {
+			return null;
+		}
+		$expires = $now + PreviewToken::LIFETIME;
+		return $siteUrl . '/api/preview?' . http_build_query(
+			array(
+				'type'    => $restBase,
+				'id'      => $post->ID,
+				'user'    => $userId,
+				'expires' => $expires,
+				'token'   => PreviewToken::sign( $secret, $restBase, $post->ID, $userId, $expires ),
+			),
+			'',
+			'&',
+			PHP_QUERY_RFC3986
+		);
+	}
 
-    /**
-     * The sentence an editor sees when previews cannot reach the site, or null when they can.
-     */
-    public static function unavailableReason(): ?string
-    {
-        $missing = [];
-        if (null === Config::siteUrl()) {
-            $missing[] = 'HEADLESS_SITE_URL';
-        }
-        if (null === Config::previewSecret()) {
-            $missing[] = 'HEADLESS_PREVIEW_SECRET';
-        }
-        if ([] === $missing) {
-            return null;
-        }
-        return sprintf(
-            'Preview shows WordPress’s own theme, not the site: %s %s not set (or not valid) in wp-config.php.',
-            implode(' and ', $missing),
-            1 === count($missing) ? 'is' : 'are'
-        );
-    }
+	/**
+	 * `template_redirect` priority 0 (before the headless front-end redirect): a preview goes to the site.
+	 */
+	public static function redirect(): void {
+		// Read-only: a token is signed only for a logged-in user who may edit the item (redirectUrl()).
+		$query = wp_unslash( $_GET );
+		$url   = self::redirectUrl( is_array( $query ) ? $query : array(), (int) get_queried_object_id(), time() );
+		if ( null === $url ) {
+			return;
+		}
+		header( 'Cache-Control: no-store' );
+		header( 'Referrer-Policy: no-referrer' );
+		if ( wp_redirect( $url, 302, 'Payments Headless' ) ) {
+			exit;
+		}
+	}
 
-    /**
-     * Whether the current screen edits a previewable item and previews cannot reach the site.
-     */
-    private static function noticeText(): ?string
-    {
-        $screen = function_exists('get_current_screen') ? get_current_screen() : null;
-        if (null === $screen || 'post' !== $screen->base || null === ContentModel::publicRestBaseFor((string) $screen->post_type)) {
-            return null;
-        }
-        return self::unavailableReason();
-    }
+	/**
+	 * The sentence an editor sees when previews cannot reach the site, or null when they can.
+	 */
+	public static function unavailableReason(): ?string {
+		$missing = array();
+		if ( null === Config::siteUrl() ) {
+			$missing[] = 'HEADLESS_SITE_URL';
+		}
+		if ( null === Config::previewSecret() ) {
+			$missing[] = 'HEADLESS_PREVIEW_SECRET';
+		}
+		if ( array() === $missing ) {
+			return null;
+		}
+		return sprintf(
+			'Preview shows WordPress’s own theme, not the site: %s %s not set (or not valid) in wp-config.php.',
+			implode( ' and ', $missing ),
+			1 === count( $missing ) ? 'is' : 'are'
+		);
+	}
 
-    /**
-     * `admin_notices` (classic editor): why Preview shows WordPress's theme.
-     */
-    public static function notice(): void
-    {
-        $text = self::noticeText();
-        if (null !== $text) {
-            printf('<div class="notice notice-warning"><p>%s</p></div>', esc_html($text));
-        }
-    }
+	/**
+	 * Whether the current screen edits a previewable item and previews cannot reach the site.
+	 */
+	private static function noticeText(): ?string {
+		$screen = function_exists( 'get_current_screen' ) ? get_current_screen() : null;
+		if ( null === $screen || 'post' !== $screen->base || null === ContentModel::publicRestBaseFor( (string) $screen->post_type ) ) {
+			return null;
+		}
+		return self::unavailableReason();
+	}
 
-    /**
-     * `enqueue_block_editor_assets`: the same notice in the block editor (which hides admin notices).
-     */
-    public static function blockEditorNotice(): void
-    {
-        $text = self::noticeText();
-        if (null === $text) {
-            return;
-        }
-        wp_add_inline_script(
-            'wp-edit-post',
-            sprintf(
-                'wp.domReady(function () { wp.data.dispatch("core/notices").createNotice('
-                . '"warning", %s, {id: "payments-headless-preview", isDismissible: true}); });',
-                (string) wp_json_encode($text)
-            ),
-            'after'
-        );
-    }
+	/**
+	 * `admin_notices` (classic editor): why Preview shows WordPress's theme.
+	 */
+	public static function notice(): void {
+		$text = self::noticeText();
+		if ( null !== $text ) {
+			printf( '<div class="notice notice-warning"><p>%s</p></div>', esc_html( $text ) );
+		}
+	}
+
+	/**
+	 * `enqueue_block_editor_assets`: the same notice in the block editor (which hides admin notices).
+	 */
+	public static function blockEditorNotice(): void {
+		$text = self::noticeText();
+		if ( null === $text ) {
+			return;
+		}
+		wp_add_inline_script(
+			'wp-edit-post',
+			sprintf(
+				'wp.domReady(function () { wp.data.dispatch("core/notices").createNotice('
+				. '"warning", %s, {id: "payments-headless-preview", isDismissible: true}); });',
+				(string) wp_json_encode( $text )
+			),
+			'after'
+		);
+	}
 }

@@ -10,8 +10,8 @@ declare(strict_types=1);
 
 namespace PaymentsHeadless;
 
-if (!defined('ABSPATH')) {
-    exit;
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
 }
 
 /**
@@ -22,57 +22,55 @@ if (!defined('ABSPATH')) {
  * tries again, or null), `dropped` (a permanent refusal: its rows were dropped). Entries of earlier
  * versions may carry `menu` instead of `scope`. Never a secret: the secret travels in a header only.
  */
-final class WebhookLog
-{
-    /** The option holding the log. */
-    public const OPTION = 'payments_headless_webhook_log';
+final class WebhookLog {
 
-    /** The option holding the time an administrator last looked at the failures (status screen). */
-    public const SEEN_OPTION = 'payments_headless_webhook_seen';
+	/** The option holding the log. */
+	public const OPTION = 'payments_headless_webhook_log';
 
-    /** How many deliveries are kept. */
-    public const ENTRIES = 20;
+	/** The option holding the time an administrator last looked at the failures (status screen). */
+	public const SEEN_OPTION = 'payments_headless_webhook_seen';
 
-    /**
-     * Adds a delivery (newest first) and keeps the last ENTRIES.
-     *
-     * @param array<string, mixed> $entry
-     */
-    public static function add(array $entry): void
-    {
-        $log = self::entries();
-        array_unshift($log, $entry);
-        update_option(self::OPTION, array_slice($log, 0, self::ENTRIES), false);
-    }
+	/** How many deliveries are kept. */
+	public const ENTRIES = 20;
 
-    /**
-     * The deliveries, newest first.
-     *
-     * @return list<array<string, mixed>>
-     */
-    public static function entries(): array
-    {
-        $log = get_option(self::OPTION, []);
-        return is_array($log) ? array_values(array_filter($log, 'is_array')) : [];
-    }
+	/**
+	 * Adds a delivery (newest first) and keeps the last ENTRIES.
+	 *
+	 * @param array<string, mixed> $entry
+	 */
+	public static function add( array $entry ): void {
+		$log = self::entries();
+		array_unshift( $log, $entry );
+		update_option( self::OPTION, array_slice( $log, 0, self::ENTRIES ), false );
+	}
 
-    /**
-     * Failed deliveries newer than the last visit of the status screen (they earn a notice).
-     *
-     * @return list<array<string, mixed>>
-     */
-    public static function unseenFailures(): array
-    {
-        $seen = (int) get_option(self::SEEN_OPTION, 0);
-        return array_values(array_filter(
-            self::entries(),
-            static fn (array $entry): bool => empty($entry['ok']) && (int) ($entry['time'] ?? 0) > $seen
-        ));
-    }
+	/**
+	 * The deliveries, newest first.
+	 *
+	 * @return list<array<string, mixed>>
+	 */
+	public static function entries(): array {
+		$log = get_option( self::OPTION, array() );
+		return is_array( $log ) ? array_values( array_filter( $log, 'is_array' ) ) : array();
+	}
 
-    /** The status screen was seen: failures so far no longer earn a notice (they stay in the log). */
-    public static function markSeen(): void
-    {
-        update_option(self::SEEN_OPTION, time(), false);
-    }
+	/**
+	 * Failed deliveries newer than the last visit of the status screen (they earn a notice).
+	 *
+	 * @return list<array<string, mixed>>
+	 */
+	public static function unseenFailures(): array {
+		$seen = (int) get_option( self::SEEN_OPTION, 0 );
+		return array_values(
+			array_filter(
+				self::entries(),
+				static fn ( array $entry ): bool => empty( $entry['ok'] ) && (int) ( $entry['time'] ?? 0 ) > $seen
+			)
+		);
+	}
+
+	/** The status screen was seen: failures so far no longer earn a notice (they stay in the log). */
+	public static function markSeen(): void {
+		update_option( self::SEEN_OPTION, time(), false );
+	}
 }
