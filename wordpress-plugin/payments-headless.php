@@ -11,6 +11,7 @@
  * Author:            Corvane Payments
  * License:           GPL-2.0-or-later
  * Text Domain:       payments-headless
+ * Domain Path:       /languages
  *
  * @package PaymentsHeadless
  */

@@ -22,8 +22,10 @@ delete_option( 'payments_headless_roles_version' );
 delete_option( 'payments_headless_webhook_log' );
 delete_option( 'payments_headless_webhook_seen' );
 global $wpdb;
+// Options by prefix (one per user who deferred, transients): WordPress has no API to list them, and
+// an uninstall reads them once, so nothing is cached.
 foreach (
-	$wpdb->get_col(
+	$wpdb->get_col( // phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- see above.
 		$wpdb->prepare(
 			"SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s",
 			$wpdb->esc_like( 'payments_headless_deferred_' ) . '%',
@@ -37,6 +39,7 @@ foreach (
 wp_unschedule_hook( 'payments_headless_retry_delivery' );
 wp_unschedule_hook( 'payments_headless_send_deferred' );
 // The outbox (Outbox::TABLE, SCHEMA_OPTION, STATE_OPTION, LOCK_OPTION, CRON_HOOK): undelivered changes go with the plugin.
+// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.DirectDatabaseQuery.SchemaChange -- uninstall drops the plugin's own table; there is no API for it.
 $wpdb->query( 'DROP TABLE IF EXISTS ' . $wpdb->prefix . 'payments_headless_outbox' );
 delete_option( 'payments_headless_outbox_schema' );
 delete_option( 'payments_headless_outbox_state' );

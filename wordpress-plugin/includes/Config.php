@@ -68,15 +68,17 @@ final class Config {
 	public static function problems(): array {
 		$problems = array();
 		if ( null === self::raw( 'HEADLESS_SITE_URL' ) ) {
-			$problems[] = 'HEADLESS_SITE_URL is not set in wp-config.php: the site is not told about changes.';
+			$problems[] = __( 'HEADLESS_SITE_URL is not set in wp-config.php: the site is not told about changes.', 'payments-headless' );
 		} elseif ( null === self::siteUrl() ) {
-			$problems[] = 'HEADLESS_SITE_URL must be an http(s) URL without a query, such as https://www.example.com.';
+			$problems[] = __( 'HEADLESS_SITE_URL must be an http(s) URL without a query, such as https://www.example.com.', 'payments-headless' );
 		}
 		foreach ( array( 'HEADLESS_REVALIDATE_SECRET', 'HEADLESS_PREVIEW_SECRET' ) as $name ) {
 			if ( null === self::raw( $name ) ) {
-				$problems[] = sprintf( '%s is not set in wp-config.php.', $name );
+				/* translators: %s: the name of a wp-config.php constant. */
+				$problems[] = sprintf( __( '%s is not set in wp-config.php.', 'payments-headless' ), $name );
 			} elseif ( null === self::secret( $name ) ) {
-				$problems[] = sprintf( '%s must be at least %d characters long.', $name, self::MIN_SECRET_LENGTH );
+				/* translators: 1: the name of a wp-config.php constant, 2: a number of characters. */
+				$problems[] = sprintf( __( '%1$s must be at least %2$d characters long.', 'payments-headless' ), $name, self::MIN_SECRET_LENGTH );
 			}
 		}
 		return $problems;

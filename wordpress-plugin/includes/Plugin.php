@@ -19,10 +19,17 @@ if ( ! defined( 'ABSPATH' ) ) {
  */
 final class Plugin {
 
+	/** The text domain of every string the plugin shows (the header's `Text Domain`). */
+	public const TEXT_DOMAIN = 'payments-headless';
+
+	/** `init` priority of loadTextDomain(): before the post types' labels (5) and every screen. */
+	public const TEXT_DOMAIN_PRIORITY = 0;
+
 	/**
 	 * Registers the hooks. Called once, when WordPress loads the plugin's main file.
 	 */
 	public static function boot(): void {
+		add_action( 'init', array( self::class, 'loadTextDomain' ), self::TEXT_DOMAIN_PRIORITY );
 		add_action( 'init', array( ContentModel::class, 'registerPostTypes' ), 5 );
 		add_action( 'init', array( Fields::class, 'registerMeta' ), 20 );
 		add_action( 'plugins_loaded', array( self::class, 'onPluginsLoaded' ) );
@@ -36,6 +43,8 @@ final class Plugin {
 		add_filter( 'post_link', array( SiteLinks::class, 'filterPermalink' ), 10, 3 );
 		add_filter( 'post_type_link', array( SiteLinks::class, 'filterPermalink' ), 10, 3 );
 		add_action( 'template_redirect', array( FrontEndRedirect::class, 'handle' ), FrontEndRedirect::PRIORITY );
+		// Both redirects to the site use wp_safe_redirect(): the site's host is allowed, no other.
+		add_filter( 'allowed_redirect_hosts', array( SiteRoutes::class, 'allowedRedirectHosts' ) );
 		// Issue 10: every change visitors would see reaches the site in one webhook call per request.
 		Webhook::register();
 		// Issue 35: what the site must hear waits in a durable outbox until the site acknowledges it.
@@ -71,6 +80,14 @@ final class Plugin {
 		add_action( 'admin_notices', array( PreviewLinks::class, 'notice' ) );
 		add_action( 'enqueue_block_editor_assets', array( PreviewLinks::class, 'blockEditorNotice' ) );
 		add_action( 'rest_api_init', array( PreviewRead::class, 'registerRoute' ) );
+	}
+
+	/**
+	 * Loads the plugin's translations: `wp-content/languages/plugins/payments-headless-{locale}.mo`
+	 * (translate.wordpress.org's), else the plugin's own `languages/` folder (the header's Domain Path).
+	 */
+	public static function loadTextDomain(): void {
+		load_plugin_textdomain( self::TEXT_DOMAIN, false, basename( dirname( __DIR__ ) ) . '/languages' );
 	}
 
 	/**

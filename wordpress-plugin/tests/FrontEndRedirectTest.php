@@ -63,6 +63,13 @@ final class FrontEndRedirectTest extends TestCase {
 		}
 	}
 
+	public function testSafeRedirectsMayGoToTheSiteAndNoOtherHost(): void {
+		$this->assertSame( self::SITE . '/about-us/news/a', wp_validate_redirect( self::SITE . '/about-us/news/a', false ) );
+		$this->assertFalse( wp_validate_redirect( 'https://elsewhere.example.test/', false ) );
+		$this->filter( 'payments_headless_site_url', static fn () => '' );
+		$this->assertFalse( wp_validate_redirect( self::SITE . '/about-us/news/a', false ), 'without a site URL, no extra host' );
+	}
+
 	public function testRunsAfterThePreviewFlowAndBeforeCoresCanonicalRedirects(): void {
 		$priority = has_action( 'template_redirect', array( FrontEndRedirect::class, 'handle' ) );
 		$this->assertIsInt( $priority );

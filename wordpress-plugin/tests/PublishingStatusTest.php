@@ -21,13 +21,14 @@ final class PublishingStatusTest extends WebhookTestCase {
 		$this->filter(
 			'wp_die_handler',
 			static fn (): callable => static function ( $message, $title = '', $args = array() ): void {
-			throw new StatusStopped( 'die: ' . ( is_string( $message ) ? $message : '' ), (int) ( $args['response'] ?? 500 ) );
+				// phpcs:ignore WordPress.Security.EscapeOutput.ExceptionNotEscaped -- a test double: the message is asserted, never output.
+				throw new StatusStopped( 'die: ' . ( is_string( $message ) ? $message : '' ), (int) ( $args['response'] ?? 500 ) );
 			}
 		);
 		$this->filter(
 			'wp_redirect',
 			static function ( string $location ): string {
-				throw new StatusStopped( 'redirect: ' . $location );
+				throw new StatusStopped( 'redirect: ' . $location ); // phpcs:ignore WordPress.Security.EscapeOutput.ExceptionNotEscaped -- a test double: the message is asserted, never output.
 			}
 		);
 	}

@@ -307,9 +307,9 @@ final class RedirectTableTest extends TestCase {
 
 	public function testIgnoreCaseAndTrailingSlashAreTheRulesOwnFlags(): void {
 		$this->skipWithoutRedirection();
-		$flags = static fn ( bool $case, bool $trailing ): array => array(
+		$flags = static fn ( bool $ignoreCase, bool $trailing ): array => array(
 			'source' => array(
-				'flag_case'     => $case,
+				'flag_case'     => $ignoreCase,
 				'flag_trailing' => $trailing,
 			),
 		);

@@ -66,6 +66,39 @@ final class RestReadsTest extends TestCase {
 		$this->assertSame( get_post_field( 'post_name', $old ), $record['slug'] );
 	}
 
+	public function testAnIdListHoldsEveryItemThoughItIsReadInBoundedPages(): void {
+		// More items than one page of the plugin's queries, all at the same date (the order's tie-break is the id).
+		$date    = '2020-01-02 03:04:05';
+		$created = array();
+		for ( $i = 0; $i <= ContentModel::QUERY_PAGE; $i++ ) {
+			$created[] = $this->createPost( 'insights', array( 'post_date' => $date ) );
+		}
+		$ids = array_column( $this->json( $this->rest( 'GET', '/custom-api/v1/insights-id' ) ), 'id' );
+		$this->assertSame( array_values( array_unique( $ids ) ), $ids, 'an item listed twice' );
+		$this->assertSame( array(), array_values( array_diff( $created, $ids ) ), 'items missing from the list' );
+		$published = get_posts(
+			array(
+				'post_type'   => ContentModel::postTypeFor( 'insights' ),
+				'post_status' => 'publish',
+				'numberposts' => -1,
+				'fields'      => 'ids',
+			)
+		);
+		$this->assertCount( count( $published ), $ids );
+		// Newest first, then the highest id first.
+		$positions = array_map( static fn ( int $id ): int => (int) array_search( $id, $ids, true ), $created );
+		$this->assertSame( self::sortedDescending( $positions ), $positions );
+	}
+
+	/**
+	 * @param list<int> $values
+	 * @return list<int>
+	 */
+	private static function sortedDescending( array $values ): array {
+		rsort( $values );
+		return $values;
+	}
+
 	public function testPostIdWithStickyTrueListsOnlyStickyPosts(): void {
 		$this->keepOption( 'sticky_posts' );
 		$sticky = $this->createPost( 'posts' );

@@ -212,12 +212,12 @@ abstract class TestCase extends \PHPUnit\Framework\TestCase {
 	/**
 	 * The list, sorted (for comparing key sets whose order WordPress does not fix).
 	 *
-	 * @param list<string> $list
+	 * @param list<string> $values
 	 * @return list<string>
 	 */
-	protected static function sorted( array $list ): array {
-		sort( $list );
-		return $list;
+	protected static function sorted( array $values ): array {
+		sort( $values );
+		return $values;
 	}
 
 	/**

@@ -317,7 +317,7 @@ final class BlockStyles {
 	 * @param WP_Post $post The post.
 	 */
 	private static function renderCss( WP_Post $post ): string {
-		$html = (string) apply_filters( 'the_content', $post->post_content );
+		$html = (string) apply_filters( 'the_content', $post->post_content ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- core's filter: the CSS WordPress generates while rendering content.
 		$css  = self::takeCapture( $html ) ?? '';
 		return self::scoped( $html, $css, $post->ID )['css'];
 	}

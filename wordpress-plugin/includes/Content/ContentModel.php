@@ -22,7 +22,7 @@ final class ContentModel {
 
 	/**
 	 * REST base => definition. `name`: post type name; `idList`: the custom-api/v1 route;
-	 * `public`: public and searchable; `rewrite`: permalink prefix; `plural`/`singular`: labels.
+	 * `public`: public and searchable; `rewrite`: permalink prefix; labels: names().
 	 * Blogs are core `posts` (name `post`), listed so every reader can use one table.
 	 */
 	public const TYPES = array(
@@ -33,107 +33,112 @@ final class ContentModel {
 			'core'   => true,
 		),
 		'news'           => array(
-			'name'     => 'ph_news',
-			'idList'   => 'news-id',
-			'public'   => true,
-			'rewrite'  => 'news',
-			'plural'   => 'News',
-			'singular' => 'News article',
-			'icon'     => 'dashicons-megaphone',
+			'name'    => 'ph_news',
+			'idList'  => 'news-id',
+			'public'  => true,
+			'rewrite' => 'news',
+			'icon'    => 'dashicons-megaphone',
 		),
 		'press-releases' => array(
-			'name'     => 'ph_press_release',
-			'idList'   => 'press-release-id',
-			'public'   => true,
-			'rewrite'  => 'press-release',
-			'plural'   => 'Press releases',
-			'singular' => 'Press release',
-			'icon'     => 'dashicons-media-text',
+			'name'    => 'ph_press_release',
+			'idList'  => 'press-release-id',
+			'public'  => true,
+			'rewrite' => 'press-release',
+			'icon'    => 'dashicons-media-text',
 		),
 		'whitepapers'    => array(
-			'name'     => 'ph_whitepaper',
-			'idList'   => 'whitepaper-id',
-			'public'   => true,
-			'rewrite'  => 'whitepaper',
-			'plural'   => 'White papers',
-			'singular' => 'White paper',
-			'icon'     => 'dashicons-media-document',
+			'name'    => 'ph_whitepaper',
+			'idList'  => 'whitepaper-id',
+			'public'  => true,
+			'rewrite' => 'whitepaper',
+			'icon'    => 'dashicons-media-document',
 		),
 		'case-studies'   => array(
-			'name'     => 'ph_case_study',
-			'idList'   => 'case-study-id',
-			'public'   => true,
-			'rewrite'  => 'case-study',
-			'plural'   => 'Case studies',
-			'singular' => 'Case study',
-			'icon'     => 'dashicons-portfolio',
+			'name'    => 'ph_case_study',
+			'idList'  => 'case-study-id',
+			'public'  => true,
+			'rewrite' => 'case-study',
+			'icon'    => 'dashicons-portfolio',
 		),
 		'insights'       => array(
-			'name'     => 'ph_insight',
-			'idList'   => 'insights-id',
-			'public'   => true,
-			'rewrite'  => 'insights',
-			'plural'   => 'Insights',
-			'singular' => 'Insight',
-			'icon'     => 'dashicons-chart-line',
+			'name'    => 'ph_insight',
+			'idList'  => 'insights-id',
+			'public'  => true,
+			'rewrite' => 'insights',
+			'icon'    => 'dashicons-chart-line',
 		),
 		'events'         => array(
-			'name'     => 'ph_event',
-			'idList'   => 'events-id',
-			'public'   => true,
-			'rewrite'  => 'events',
-			'plural'   => 'Events',
-			'singular' => 'Event',
-			'icon'     => 'dashicons-calendar-alt',
+			'name'    => 'ph_event',
+			'idList'  => 'events-id',
+			'public'  => true,
+			'rewrite' => 'events',
+			'icon'    => 'dashicons-calendar-alt',
 		),
 		'virtual'        => array(
-			'name'     => 'ph_virtual',
-			'idList'   => 'virtual-id',
-			'public'   => true,
-			'rewrite'  => 'virtual',
-			'plural'   => 'Partner interviews',
-			'singular' => 'Partner interview',
-			'icon'     => 'dashicons-format-chat',
+			'name'    => 'ph_virtual',
+			'idList'  => 'virtual-id',
+			'public'  => true,
+			'rewrite' => 'virtual',
+			'icon'    => 'dashicons-format-chat',
 		),
 		'fp_page'        => array(
-			'name'     => 'ph_fp_page',
-			'idList'   => 'fp-page-id',
-			'public'   => true,
-			'rewrite'  => 'fp_page',
-			'plural'   => 'Frame pages',
-			'singular' => 'Frame page',
-			'icon'     => 'dashicons-layout',
+			'name'    => 'ph_fp_page',
+			'idList'  => 'fp-page-id',
+			'public'  => true,
+			'rewrite' => 'fp_page',
+			'icon'    => 'dashicons-layout',
 		),
 		'frame'          => array(
-			'name'     => 'ph_frame',
-			'idList'   => 'frame-id',
-			'public'   => false,
-			'plural'   => 'Frames',
-			'singular' => 'Frame',
-			'icon'     => 'dashicons-screenoptions',
+			'name'   => 'ph_frame',
+			'idList' => 'frame-id',
+			'public' => false,
+			'icon'   => 'dashicons-screenoptions',
 		),
 		'frame_type'     => array(
-			'name'     => 'ph_frame_type',
-			'idList'   => null,
-			'public'   => false,
-			'plural'   => 'Frame types',
-			'singular' => 'Frame type',
-			'icon'     => 'dashicons-editor-table',
+			'name'   => 'ph_frame_type',
+			'idList' => null,
+			'public' => false,
+			'icon'   => 'dashicons-editor-table',
 		),
 		'alert'          => array(
-			'name'     => 'ph_alert',
-			'idList'   => null,
-			'public'   => false,
-			'plural'   => 'Alerts',
-			'singular' => 'Alert',
-			'icon'     => 'dashicons-warning',
+			'name'   => 'ph_alert',
+			'idList' => null,
+			'public' => false,
+			'icon'   => 'dashicons-warning',
 		),
 	);
+
+	/**
+	 * The page size of the plugin's own lists of items (the id lists, the webhook's lookups): every
+	 * item is read, in pages of this many, so no query is unbounded however much content there is.
+	 */
+	public const QUERY_PAGE = 100;
 
 	/**
 	 * The REST base of the press releases' read-by-id alias (`/wp/v2/press-release/{id}`).
 	 */
 	public const PRESS_RELEASE_ALIAS = 'press-release';
+
+	/**
+	 * Each type's plural and singular name, translated (the wp-admin labels).
+	 *
+	 * @return array<string, array{0: string, 1: string}>
+	 */
+	public static function names(): array {
+		return array(
+			'news'           => array( __( 'News', 'payments-headless' ), __( 'News article', 'payments-headless' ) ),
+			'press-releases' => array( __( 'Press releases', 'payments-headless' ), __( 'Press release', 'payments-headless' ) ),
+			'whitepapers'    => array( __( 'White papers', 'payments-headless' ), __( 'White paper', 'payments-headless' ) ),
+			'case-studies'   => array( __( 'Case studies', 'payments-headless' ), __( 'Case study', 'payments-headless' ) ),
+			'insights'       => array( __( 'Insights', 'payments-headless' ), __( 'Insight', 'payments-headless' ) ),
+			'events'         => array( __( 'Events', 'payments-headless' ), __( 'Event', 'payments-headless' ) ),
+			'virtual'        => array( __( 'Partner interviews', 'payments-headless' ), __( 'Partner interview', 'payments-headless' ) ),
+			'fp_page'        => array( __( 'Frame pages', 'payments-headless' ), __( 'Frame page', 'payments-headless' ) ),
+			'frame'          => array( __( 'Frames', 'payments-headless' ), __( 'Frame', 'payments-headless' ) ),
+			'frame_type'     => array( __( 'Frame types', 'payments-headless' ), __( 'Frame type', 'payments-headless' ) ),
+			'alert'          => array( __( 'Alerts', 'payments-headless' ), __( 'Alert', 'payments-headless' ) ),
+		);
+	}
 
 	/**
 	 * Registers the plugin's post types (core `post` is left as it is).
@@ -155,18 +160,26 @@ final class ContentModel {
 	 * @return array<string, mixed>
 	 */
 	private static function postTypeArgs( string $restBase, array $type ): array {
-		$public = (bool) $type['public'];
+		$public              = (bool) $type['public'];
+		[$plural, $singular] = self::names()[ $restBase ];
 		return array(
 			'labels'                => array(
-				'name'          => $type['plural'],
-				'singular_name' => $type['singular'],
-				'add_new_item'  => sprintf( 'Add New %s', $type['singular'] ),
-				'edit_item'     => sprintf( 'Edit %s', $type['singular'] ),
-				'new_item'      => sprintf( 'New %s', $type['singular'] ),
-				'view_item'     => sprintf( 'View %s', $type['singular'] ),
-				'search_items'  => sprintf( 'Search %s', $type['plural'] ),
-				'not_found'     => sprintf( 'No %s found.', strtolower( $type['plural'] ) ),
-				'all_items'     => sprintf( 'All %s', $type['plural'] ),
+				'name'          => $plural,
+				'singular_name' => $singular,
+				/* translators: %s: a content type's singular name. */
+				'add_new_item'  => sprintf( __( 'Add New %s', 'payments-headless' ), $singular ),
+				/* translators: %s: a content type's singular name. */
+				'edit_item'     => sprintf( __( 'Edit %s', 'payments-headless' ), $singular ),
+				/* translators: %s: a content type's singular name. */
+				'new_item'      => sprintf( __( 'New %s', 'payments-headless' ), $singular ),
+				/* translators: %s: a content type's singular name. */
+				'view_item'     => sprintf( __( 'View %s', 'payments-headless' ), $singular ),
+				/* translators: %s: a content type's plural name. */
+				'search_items'  => sprintf( __( 'Search %s', 'payments-headless' ), $plural ),
+				/* translators: %s: a content type's plural name, in lower case. */
+				'not_found'     => sprintf( __( 'No %s found.', 'payments-headless' ), strtolower( $plural ) ),
+				/* translators: %s: a content type's plural name. */
+				'all_items'     => sprintf( __( 'All %s', 'payments-headless' ), $plural ),
 			),
 			'public'                => $public,
 			'publicly_queryable'    => $public,

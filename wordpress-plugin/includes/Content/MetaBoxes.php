@@ -108,11 +108,7 @@ final class MetaBoxes {
 		echo '<tr><th scope="row"><label for="payments-headless-mapping">' . esc_html__( 'Fields mapping (JSON list of rules)', 'payments-headless' )
 			. '</label></th><td><textarea id="payments-headless-mapping" class="large-text code" rows="16" name="'
 			. esc_attr( self::MAPPING_INPUT ) . '">' . esc_textarea( $text ) . '</textarea><p class="description">'
-			. esc_html__(
-				'Each rule: {"field": name, and one of "valueSingle": {label, path}, "valueObject": {name: {label, path}}, '
-				. '"valueList": {label, path, fields: {name: {label, path}}}}. The labels become the frame form.',
-				'payments-headless'
-			)
+			. esc_html__( 'Each rule: {"field": name, and one of "valueSingle": {label, path}, "valueObject": {name: {label, path}}, "valueList": {label, path, fields: {name: {label, path}}}}. The labels become the frame form.', 'payments-headless' )
 			. '</p></td></tr>';
 	}
 
@@ -126,7 +122,7 @@ final class MetaBoxes {
 			array(
 				'post_type'      => ContentModel::postTypeFor( 'frame' ),
 				'post_status'    => array( 'publish', 'draft', 'pending', 'private', 'future' ),
-				'posts_per_page' => 500,
+				'posts_per_page' => 500, // phpcs:ignore WordPress.WP.PostsPerPage.posts_per_page_posts_per_page -- bounded: the choices of one wp-admin select, not a public route.
 				'orderby'        => 'title',
 				'order'          => 'ASC',
 				'no_found_rows'  => true,
@@ -139,7 +135,8 @@ final class MetaBoxes {
 			echo '<li><select name="' . esc_attr( self::INPUT . '[frames][' . $index . ']' ) . '">';
 			echo '<option value="">' . esc_html__( '(none)', 'payments-headless' ) . '</option>';
 			foreach ( $frames as $frame ) {
-				$label = sprintf( '%s (#%d, %s)', $frame->post_title, $frame->ID, $frame->post_status );
+				/* translators: 1: a frame's title, 2: its id, 3: its status. */
+				$label = sprintf( __( '%1$s (#%2$d, %3$s)', 'payments-headless' ), $frame->post_title, $frame->ID, $frame->post_status );
 				echo '<option value="' . esc_attr( (string) $frame->ID ) . '"' . selected( (int) $frameId, $frame->ID, false ) . '>'
 					. esc_html( $label ) . '</option>';
 			}
@@ -160,7 +157,7 @@ final class MetaBoxes {
 			array(
 				'post_type'      => ContentModel::postTypeFor( 'frame_type' ),
 				'post_status'    => 'any',
-				'posts_per_page' => 200,
+				'posts_per_page' => 200, // phpcs:ignore WordPress.WP.PostsPerPage.posts_per_page_posts_per_page -- bounded: the choices of one wp-admin select, not a public route.
 				'orderby'        => 'title',
 				'order'          => 'ASC',
 				'no_found_rows'  => true,
@@ -312,11 +309,19 @@ final class MetaBoxes {
 		if ( null === $restBase ) {
 			return;
 		}
+		// The fields are validated and sanitized one by one by formToAcf() and Fields::clean(), as REST
+		// writes are (URLs through esc_url_raw, text through wp_kses_post unless the user may post
+		// unfiltered HTML): sanitize_text_field() here would strip what such users may store.
 		if ( 'frame_type' === $restBase ) {
-			self::saveMapping( $postId );
+			if ( isset( $_POST[ self::MAPPING_INPUT ] ) ) {
+				// phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- JSON text, parsed and checked by FrameMapping::parse(), stored re-encoded.
+				self::saveMapping( $postId, trim( wp_unslash( (string) $_POST[ self::MAPPING_INPUT ] ) ) );
+			}
 			return;
 		}
+		// phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- see above.
 		$input = isset( $_POST[ self::INPUT ] ) && is_array( $_POST[ self::INPUT ] ) ? wp_unslash( $_POST[ self::INPUT ] ) : array();
+		// phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- only the keys are read (which fields are JSON).
 		$json  = isset( $_POST[ self::JSON_INPUT ] ) && is_array( $_POST[ self::JSON_INPUT ] ) ? wp_unslash( $_POST[ self::JSON_INPUT ] ) : array();
 		$acf   = self::formToAcf( $restBase, $input, $json );
 		$clean = is_wp_error( $acf ) ? $acf : Fields::clean( $acf, $restBase );
@@ -354,7 +359,11 @@ final class MetaBoxes {
 				}
 				$decoded = json_decode( $value, true );
 				if ( null === $decoded && 'null' !== trim( $value ) ) {
-					return new WP_Error( 'payments_headless_json', sprintf( '%s: the JSON is not valid; nothing was saved.', $key ) );
+					return new WP_Error(
+						'payments_headless_json',
+						/* translators: %s: the field's name. */
+						sprintf( __( '%s: the JSON is not valid; nothing was saved.', 'payments-headless' ), $key )
+					);
 				}
 				$acf[ $key ] = $decoded;
 				continue;
@@ -369,13 +378,10 @@ final class MetaBoxes {
 	/**
 	 * Saves a frame type's mapping when it is a valid list of rules.
 	 *
-	 * @param int $postId The frame type.
+	 * @param int    $postId The frame type.
+	 * @param string $text   The mapping posted (unslashed), after save()'s nonce and capability checks.
 	 */
-	private static function saveMapping( int $postId ): void {
-		if ( ! isset( $_POST[ self::MAPPING_INPUT ] ) ) {
-			return;
-		}
-		$text  = trim( wp_unslash( (string) $_POST[ self::MAPPING_INPUT ] ) );
+	private static function saveMapping( int $postId, string $text ): void {
 		$rules = FrameMapping::parse( $text );
 		if ( is_wp_error( $rules ) ) {
 			self::rememberNotice( $rules->get_error_message() );

@@ -110,8 +110,8 @@ final class NavigationSettings {
 	 */
 	public static function addPage(): void {
 		add_options_page(
-			'Headless navigation',
-			'Headless navigation',
+			esc_html__( 'Headless navigation', 'payments-headless' ),
+			esc_html__( 'Headless navigation', 'payments-headless' ),
 			'manage_options',
 			self::PAGE,
 			array( self::class, 'render' )
@@ -124,7 +124,7 @@ final class NavigationSettings {
 	 */
 	public static function render(): void {
 		if ( ! current_user_can( 'manage_options' ) ) {
-			wp_die( esc_html__( 'Sorry, you are not allowed to manage options for this site.' ) );
+			wp_die( esc_html__( 'Sorry, you are not allowed to manage options for this site.', 'payments-headless' ) );
 		}
 		$map   = get_option( self::OPTION, array() );
 		$map   = is_array( $map ) ? $map : array();
@@ -135,11 +135,7 @@ final class NavigationSettings {
 		}
 		$rows[] = array( 0, 0 );
 		echo '<div class="wrap"><h1>' . esc_html__( 'Headless navigation', 'payments-headless' ) . '</h1>';
-		echo '<p>' . esc_html__(
-			'The site reads its menu at /wp-json/wp/v2/navigation/{id} (id 3 by default). Without a row here, '
-			. '{id} is the classic menu\'s own id. A row points a navigation id at another menu.',
-			'payments-headless'
-		) . '</p>';
+		echo '<p>' . esc_html__( 'The site reads its menu at /wp-json/wp/v2/navigation/{id} (id 3 by default). Without a row here, {id} is the classic menu\'s own id. A row points a navigation id at another menu.', 'payments-headless' ) . '</p>';
 		echo '<form method="post" action="' . esc_url( admin_url( 'options.php' ) ) . '">';
 		settings_fields( self::GROUP );
 		echo '<table class="widefat striped" style="max-width:40em"><thead><tr><th>'
@@ -152,7 +148,8 @@ final class NavigationSettings {
 			echo '<option value="">' . esc_html__( '(none: remove this row)', 'payments-headless' ) . '</option>';
 			foreach ( $menus as $menu ) {
 				echo '<option value="' . esc_attr( (string) $menu->term_id ) . '"' . selected( $menuId, $menu->term_id, false ) . '>'
-					. esc_html( sprintf( '%s (id %d)', $menu->name, $menu->term_id ) ) . '</option>';
+					/* translators: 1: the menu's name, 2: its id. */
+					. esc_html( sprintf( __( '%1$s (id %2$d)', 'payments-headless' ), $menu->name, $menu->term_id ) ) . '</option>';
 			}
 			echo '</select></td></tr>';
 		}

@@ -110,7 +110,9 @@ final class RestReads {
 		$args = array(
 			'post_type'              => ContentModel::postTypeFor( $restBase ),
 			'post_status'            => 'publish',
-			'posts_per_page'         => -1,
+			// Every item, read in bounded pages (below): a public route never runs one unbounded query.
+			'posts_per_page'         => ContentModel::QUERY_PAGE,
+			// A total order, so that no item is skipped or repeated between pages.
 			'orderby'                => array(
 				'date' => 'DESC',
 				'ID'   => 'DESC',
@@ -133,21 +135,27 @@ final class RestReads {
 		if ( null !== $source ) {
 			$args['update_post_meta_cache'] = true;
 		}
-		foreach ( ( new WP_Query( $args ) )->posts as $post ) {
-			if ( ! $post instanceof WP_Post ) {
-				continue;
+		for ( $page = 1; ; ++$page ) {
+			$args['paged'] = $page;
+			$posts         = ( new WP_Query( $args ) )->posts;
+			foreach ( $posts as $post ) {
+				if ( ! $post instanceof WP_Post ) {
+					continue;
+				}
+				$record = array(
+					'id'    => $post->ID,
+					'slug'  => $post->post_name,
+					'title' => $post->post_title,
+				);
+				if ( 'fp_page' === $restBase ) {
+					$record['section'] = SiteRoutes::pageSection( $post );
+				}
+				$records[] = array_merge( $record, self::indexing( $post, $source ) );
 			}
-			$record = array(
-				'id'    => $post->ID,
-				'slug'  => $post->post_name,
-				'title' => $post->post_title,
-			);
-			if ( 'fp_page' === $restBase ) {
-				$record['section'] = SiteRoutes::pageSection( $post );
+			if ( count( $posts ) < ContentModel::QUERY_PAGE ) {
+				return new WP_REST_Response( $records, 200 );
 			}
-			$records[] = array_merge( $record, self::indexing( $post, $source ) );
 		}
-		return new WP_REST_Response( $records, 200 );
 	}
 
 	/**
@@ -211,6 +219,7 @@ final class RestReads {
 		$menuId = NavigationSettings::menuFor( (int) $request['id'] );
 		$menu   = $menuId > 0 ? wp_get_nav_menu_object( $menuId ) : false;
 		if ( ! $menu ) {
+			// phpcs:ignore WordPress.WP.I18n.MissingArgDomain -- core's own message, in core's domain, as core's routes answer it.
 			return new WP_Error( 'rest_post_invalid_id', __( 'Invalid post ID.' ), array( 'status' => 404 ) );
 		}
 		$items = wp_get_nav_menu_items( $menu->term_id, array( 'update_post_term_cache' => false ) );
@@ -324,7 +333,7 @@ final class RestReads {
 	public static function alertQuery( array $args, WP_REST_Request $request ): array {
 		$metaQuery = $request->get_param( 'meta_query' );
 		if ( is_array( $metaQuery ) && array() !== $metaQuery ) {
-            $args['meta_query'] = $metaQuery; // phpcs:ignore -- the point of the filter.
+			$args['meta_query'] = $metaQuery; // The point of the filter (validated by the route's schema).
 		}
 		return $args;
 	}

@@ -161,7 +161,10 @@ final class PreviewLinks {
 	 * `template_redirect` priority 0 (before the headless front-end redirect): a preview goes to the site.
 	 */
 	public static function redirect(): void {
-		// Read-only: a token is signed only for a logged-in user who may edit the item (redirectUrl()).
+		// Read-only: a token is signed only for a logged-in user who may edit the item, and core's
+		// `preview_nonce` is verified when the link carries one (redirectUrl()); values are compared or
+		// cast, never printed.
+		// phpcs:ignore WordPress.Security.NonceVerification.Recommended, WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- see above.
 		$query = wp_unslash( $_GET );
 		$url   = self::redirectUrl( is_array( $query ) ? $query : array(), (int) get_queried_object_id(), time() );
 		if ( null === $url ) {
@@ -169,7 +172,8 @@ final class PreviewLinks {
 		}
 		header( 'Cache-Control: no-store' );
 		header( 'Referrer-Policy: no-referrer' );
-		if ( wp_redirect( $url, 302, 'Payments Headless' ) ) {
+		// The site's host is allowed (SiteRoutes::allowedRedirectHosts()).
+		if ( wp_safe_redirect( $url, 302, 'Payments Headless' ) ) {
 			exit;
 		}
 	}
@@ -188,11 +192,12 @@ final class PreviewLinks {
 		if ( array() === $missing ) {
 			return null;
 		}
-		return sprintf(
-			'Preview shows WordPress’s own theme, not the site: %s %s not set (or not valid) in wp-config.php.',
-			implode( ' and ', $missing ),
-			1 === count( $missing ) ? 'is' : 'are'
-		);
+		if ( 1 === count( $missing ) ) {
+			/* translators: %s: the name of a wp-config.php constant. */
+			return sprintf( __( 'Preview shows WordPress’s own theme, not the site: %s is not set (or not valid) in wp-config.php.', 'payments-headless' ), $missing[0] );
+		}
+		/* translators: 1, 2: the names of two wp-config.php constants. */
+		return sprintf( __( 'Preview shows WordPress’s own theme, not the site: %1$s and %2$s are not set (or not valid) in wp-config.php.', 'payments-headless' ), $missing[0], $missing[1] );
 	}
 
 	/**

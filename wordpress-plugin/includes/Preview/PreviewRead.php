@@ -77,7 +77,7 @@ final class PreviewRead {
 		}
 		return new WP_Error(
 			'rest_forbidden',
-			__( 'Sorry, you are not allowed to do that.' ),
+			__( 'Sorry, you are not allowed to do that.' ), // phpcs:ignore WordPress.WP.I18n.MissingArgDomain -- core's own message, in core's domain, as core's routes answer it.
 			array( 'status' => rest_authorization_required_code() )
 		);
 	}
@@ -101,6 +101,7 @@ final class PreviewRead {
 	 * @param WP_REST_Request $request The request.
 	 */
 	public static function read( WP_REST_Request $request ): WP_REST_Response|WP_Error {
+		// phpcs:ignore WordPress.WP.I18n.MissingArgDomain -- core's own message, in core's domain, as core's posts controller answers it.
 		$notFound = new WP_Error( 'rest_post_invalid_id', __( 'Invalid post ID.' ), array( 'status' => 404 ) );
 		$postType = self::postTypeFor( (string) $request['rest_base'] );
 		$post     = get_post( (int) $request['id'] );

@@ -15,6 +15,11 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+// The outbox is a queue in its own table, written and read by concurrent requests and WP-cron:
+// its queries must see the database as it is now, so none is cached (an object cache would hand a
+// sender rows another sender already deleted), and its table has no WordPress API.
+// phpcs:disable WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- see above.
+
 /**
  * One row per thing the site must regenerate: an item (`rest_base` + section + slug), `scope: all`
  * or `redirects`. A request writes its rows (an atomic upsert: a newer change of the same item
@@ -85,7 +90,7 @@ final class Outbox {
 
 	/** Hooks the cron event, its schedule and the schema check. */
 	public static function register(): void {
-		add_filter( 'cron_schedules', array( self::class, 'cronSchedules' ) );
+		add_filter( 'cron_schedules', array( self::class, 'cronSchedules' ) ); // phpcs:ignore WordPress.WP.CronInterval.ChangeDetected -- once a minute (CRON_SECONDS): the outbox's retry cadence, docs/reliability.md §5.
 		add_action( self::CRON_HOOK, array( self::class, 'onCron' ) );
 		add_action( 'plugins_loaded', array( self::class, 'maybeInstall' ) );
 	}
@@ -235,8 +240,8 @@ final class Outbox {
 				. ' ON DUPLICATE KEY UPDATE kind = VALUES(kind), item = VALUES(item), event = VALUES(event),'
 				. ' version = version + 1, updated_at = VALUES(updated_at)';
 			$suppress = $wpdb->suppress_errors( true );
-            // phpcs:ignore -- built from prepare()d values.
-            $result = $wpdb->query($sql);
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- the table's name and prepare()d values only.
+			$result = $wpdb->query( $sql );
 			$wpdb->suppress_errors( $suppress );
 			$ok = $ok && false !== $result;
 		}
@@ -450,6 +455,7 @@ final class Outbox {
 		$table    = self::table();
 		$suppress = $wpdb->suppress_errors( true );
 		$rows     = $wpdb->get_results(
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- {$table} is the table's name ($wpdb->prefix and a constant).
 			$wpdb->prepare( "SELECT id, version, kind, item, event, first_queued, updated_at FROM {$table} ORDER BY id LIMIT %d", $limit ),
 			ARRAY_A
 		);
@@ -470,8 +476,8 @@ final class Outbox {
 			foreach ( $chunk as $row ) {
 				$where[] = $wpdb->prepare( '(id = %d AND version = %d)', (int) $row['id'], (int) $row['version'] );
 			}
-            // phpcs:ignore -- built from prepare()d values.
-            $wpdb->query("DELETE FROM {$table} WHERE " . implode(' OR ', $where));
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQL.NotPrepared -- the table's name and prepare()d conditions only.
+			$wpdb->query( "DELETE FROM {$table} WHERE " . implode( ' OR ', $where ) );
 		}
 	}
 
@@ -480,7 +486,7 @@ final class Outbox {
 		global $wpdb;
 		$table    = self::table();
 		$suppress = $wpdb->suppress_errors( true );
-		$count    = $wpdb->get_var( "SELECT COUNT(*) FROM {$table}" );
+		$count    = $wpdb->get_var( "SELECT COUNT(*) FROM {$table}" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the table's name only.
 		$wpdb->suppress_errors( $suppress );
 		return (int) $count;
 	}
@@ -495,7 +501,7 @@ final class Outbox {
 		global $wpdb;
 		$table    = self::table();
 		$suppress = $wpdb->suppress_errors( true );
-		$row      = $wpdb->get_row( "SELECT COUNT(*) AS n, MIN(first_queued) AS oldest FROM {$table}", ARRAY_A );
+		$row      = $wpdb->get_row( "SELECT COUNT(*) AS n, MIN(first_queued) AS oldest FROM {$table}", ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the table's name only.
 		$wpdb->suppress_errors( $suppress );
 		$state = self::state();
 		$count = is_array( $row ) ? (int) $row['n'] : 0;
@@ -583,3 +589,4 @@ final class Outbox {
 		);
 	}
 }
+// phpcs:enable

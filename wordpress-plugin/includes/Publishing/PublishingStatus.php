@@ -62,12 +62,7 @@ final class PublishingStatus {
 		WebhookLog::markSeen();
 		$siteUrl = Config::siteUrl();
 		echo '<div class="wrap"><h1>' . esc_html__( 'Headless publishing', 'payments-headless' ) . '</h1>';
-		echo '<p>' . esc_html__(
-			'Every change that alters what visitors see is written to an outbox in the database, then sent to the site '
-			. '(POST /api/revalidate). It stays there, and is retried (after 1, 2, 4 s, then every 5 s; every minute after '
-			. 'an hour), until the site acknowledges it.',
-			'payments-headless'
-		) . '</p>';
+		echo '<p>' . esc_html__( 'Every change that alters what visitors see is written to an outbox in the database, then sent to the site (POST /api/revalidate). It stays there, and is retried (after 1, 2, 4 s, then every 5 s; every minute after an hour), until the site acknowledges it.', 'payments-headless' ) . '</p>';
 		self::renderResult();
 		self::renderOutbox();
 		echo '<h2>' . esc_html__( 'Configuration', 'payments-headless' ) . '</h2>';
@@ -97,8 +92,10 @@ final class PublishingStatus {
 
 	/** The outcome of "Send a test", after its redirect. */
 	private static function renderResult(): void {
-		// Only a flag to pick a message: nothing from the request is printed.
-		$result = isset( $_GET['payments_headless_test'] ) ? sanitize_key( (string) $_GET['payments_headless_test'] ) : '';
+		// Only a flag to pick a message, set by sendTest()'s redirect (which checked the nonce): nothing
+		// from the request is printed or changes anything.
+		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- see above.
+		$result = isset( $_GET['payments_headless_test'] ) ? sanitize_key( wp_unslash( (string) $_GET['payments_headless_test'] ) ) : '';
 		if ( 'ok' === $result ) {
 			echo '<div class="notice notice-success"><p>' . esc_html__( 'The test was delivered.', 'payments-headless' ) . '</p></div>';
 		} elseif ( 'failed' === $result ) {
@@ -157,7 +154,16 @@ final class PublishingStatus {
 			return;
 		}
 		echo '<table class="widefat striped payments-headless-log"><thead><tr>';
-		foreach ( array( 'Time (UTC)', 'Delivery', 'Event', 'Sent', 'HTTP status', 'Result', 'Attempt' ) as $heading ) {
+		$headings = array(
+			__( 'Time (UTC)', 'payments-headless' ),
+			__( 'Delivery', 'payments-headless' ),
+			__( 'Event', 'payments-headless' ),
+			__( 'Sent', 'payments-headless' ),
+			__( 'HTTP status', 'payments-headless' ),
+			__( 'Result', 'payments-headless' ),
+			__( 'Attempt', 'payments-headless' ),
+		);
+		foreach ( $headings as $heading ) {
 			echo '<th scope="col">' . esc_html( $heading ) . '</th>';
 		}
 		echo '</tr></thead><tbody>';
@@ -183,26 +189,29 @@ final class PublishingStatus {
 			}
 			// `menu`: an entry logged by an earlier version (version 1's flag).
 			if ( 'all' === ( $entry['scope'] ?? null ) || ! empty( $entry['menu'] ) ) {
-				$items[] = 'all pages';
+				$items[] = __( 'all pages', 'payments-headless' );
 			}
 			if ( ! empty( $entry['redirects'] ) ) {
-				$items[] = 'redirects';
+				$items[] = __( 'redirects', 'payments-headless' );
 			}
 			if ( ! empty( $entry['ok'] ) ) {
-				$result = 'delivered';
+				$result = __( 'delivered', 'payments-headless' );
 			} elseif ( ! empty( $entry['dropped'] ) ) {
-				$result = 'refused for good, dropped: ' . (string) ( $entry['error'] ?? '' );
+				/* translators: %s: the error. */
+				$result = sprintf( __( 'refused for good, dropped: %s', 'payments-headless' ), (string) ( $entry['error'] ?? '' ) );
 			} else {
-				$result = 'failed: ' . (string) ( $entry['error'] ?? '' );
+				/* translators: %s: the error. */
+				$result = sprintf( __( 'failed: %s', 'payments-headless' ), (string) ( $entry['error'] ?? '' ) );
 			}
 			if ( empty( $entry['ok'] ) && ! empty( $entry['retry_at'] ) ) {
-				$result .= sprintf( ' (retry at %s)', gmdate( 'H:i:s', (int) $entry['retry_at'] ) );
+				/* translators: %s: UTC time. */
+				$result .= ' ' . sprintf( __( '(retry at %s)', 'payments-headless' ), gmdate( 'H:i:s', (int) $entry['retry_at'] ) );
 			}
 			echo '<tr class="' . esc_attr( ! empty( $entry['ok'] ) ? 'is-delivered' : 'is-failed' ) . '">';
 			echo '<td>' . esc_html( gmdate( 'Y-m-d H:i:s', (int) ( $entry['time'] ?? 0 ) ) ) . '</td>';
 			echo '<td>' . esc_html( is_string( $entry['id'] ?? null ) ? $entry['id'] : '—' ) . '</td>';
 			echo '<td>' . esc_html( (string) ( $entry['event'] ?? '' ) ) . '</td>';
-			echo '<td>' . esc_html( array() === $items ? '(nothing)' : implode( ', ', $items ) ) . '</td>';
+			echo '<td>' . esc_html( array() === $items ? __( '(nothing)', 'payments-headless' ) : implode( ', ', $items ) ) . '</td>';
 			echo '<td>' . esc_html( isset( $entry['status'] ) ? (string) $entry['status'] : '—' ) . '</td>';
 			echo '<td>' . esc_html( $result ) . '</td>';
 			echo '<td>' . esc_html( (string) ( $entry['attempt'] ?? 1 ) ) . '</td>';

@@ -139,15 +139,15 @@ final class Webhook {
 	/**
 	 * Publish, update of a published item, unpublish, trash, restore, a scheduled item going live.
 	 *
-	 * @param string  $new  The new status.
-	 * @param string  $old  The old status.
-	 * @param WP_Post $post The post.
+	 * @param string  $newStatus The new status.
+	 * @param string  $old       The old status.
+	 * @param WP_Post $post      The post.
 	 */
-	public static function onTransition( string $new, string $old, WP_Post $post ): void {
-		if ( self::ignored( $post ) || ( 'publish' !== $new && 'publish' !== $old ) ) {
+	public static function onTransition( string $newStatus, string $old, WP_Post $post ): void {
+		if ( self::ignored( $post ) || ( 'publish' !== $newStatus && 'publish' !== $old ) ) {
 			return;
 		}
-		if ( 'publish' === $new ) {
+		if ( 'publish' === $newStatus ) {
 			self::$posts[ $post->ID ] = true;
 			if ( 'publish' !== $old ) {
 				self::$publishedNow[ $post->ID ] = true;
@@ -165,10 +165,10 @@ final class Webhook {
 		} else {
 			// Published → draft, pending, private, future or trash: the old address must go.
 			// WordPress may clear the slug on the way (pending without publish rights): use the one before.
-			$slug = 'trash' === $new ? self::slugBeforeTrash( $post ) : ( self::$slugBefore[ $post->ID ] ?? $post->post_name );
+			$slug = 'trash' === $newStatus ? self::slugBeforeTrash( $post ) : ( self::$slugBefore[ $post->ID ] ?? $post->post_name );
 			self::gone( $post, $slug );
 			self::$linked[ $post->ID ] = true;
-			$event                     = 'trash' === $new ? 'trash' : 'unpublish';
+			$event                     = 'trash' === $newStatus ? 'trash' : 'unpublish';
 			self::noteOldSlugs( $post, $slug );
 		}
 		if ( 'publish' !== $old ) {
@@ -308,13 +308,13 @@ final class Webhook {
 	/**
 	 * Sticky posts changed: the posts that became or stopped being sticky.
 	 *
-	 * @param mixed $old The old list.
-	 * @param mixed $new The new list.
+	 * @param mixed $old      The old list.
+	 * @param mixed $newValue The new list.
 	 */
-	public static function onStickyChanged( mixed $old, mixed $new ): void {
-		$old     = array_map( 'intval', is_array( $old ) ? $old : array() );
-		$new     = array_map( 'intval', is_array( $new ) ? $new : array() );
-		$changed = array_merge( array_diff( $old, $new ), array_diff( $new, $old ) );
+	public static function onStickyChanged( mixed $old, mixed $newValue ): void {
+		$old      = array_map( 'intval', is_array( $old ) ? $old : array() );
+		$newValue = array_map( 'intval', is_array( $newValue ) ? $newValue : array() );
+		$changed  = array_merge( array_diff( $old, $newValue ), array_diff( $newValue, $old ) );
 		foreach ( array_unique( $changed ) as $postId ) {
 			$post = get_post( $postId );
 			if ( $post instanceof WP_Post && ! self::ignored( $post ) && 'publish' === $post->post_status ) {
@@ -484,12 +484,12 @@ final class Webhook {
 	 * A site-wide setting every page shows changed (Settings → General, an SEO plugin's settings):
 	 * `scope: "all"` regenerates every page and clears the site's layout data.
 	 *
-	 * @param mixed  $old    The old value.
-	 * @param mixed  $new    The new value.
-	 * @param string $option The option.
+	 * @param mixed  $old      The old value.
+	 * @param mixed  $newValue The new value.
+	 * @param string $option   The option.
 	 */
-	public static function onSiteSettingUpdated( mixed $old, mixed $new, string $option ): void {
-		if ( 'wpseo' === $option && is_array( $old ) && is_array( $new ) && ! self::wpseoSettingsChanged( $old, $new ) ) {
+	public static function onSiteSettingUpdated( mixed $old, mixed $newValue, string $option ): void {
+		if ( 'wpseo' === $option && is_array( $old ) && is_array( $newValue ) && ! self::wpseoSettingsChanged( $old, $newValue ) ) {
 			return;
 		}
 		self::$menu = true;
@@ -516,13 +516,13 @@ final class Webhook {
 	 * Whether a change of Yoast's `wpseo` option touches a setting (not only Yoast's own state).
 	 *
 	 * @param array<string, mixed> $old
-	 * @param array<string, mixed> $new
+	 * @param array<string, mixed> $newValue
 	 */
-	private static function wpseoSettingsChanged( array $old, array $new ): bool {
-		foreach ( array_unique( array_merge( array_keys( $old ), array_keys( $new ) ) ) as $key ) {
+	private static function wpseoSettingsChanged( array $old, array $newValue ): bool {
+		foreach ( array_unique( array_merge( array_keys( $old ), array_keys( $newValue ) ) ) as $key ) {
 			$key = (string) $key;
 			if (
-				( ! array_key_exists( $key, $old ) || ! array_key_exists( $key, $new ) || $old[ $key ] !== $new[ $key ] )
+				( ! array_key_exists( $key, $old ) || ! array_key_exists( $key, $newValue ) || $old[ $key ] !== $newValue[ $key ] )
 				&& 1 !== preg_match( self::WPSEO_INTERNAL_KEYS, $key )
 			) {
 				return true;
@@ -563,7 +563,10 @@ final class Webhook {
 			return;
 		}
 		global $wpdb;
-		$meta  = Seo\RedirectTable::OLD_SLUG_META;
+		$meta = Seo\RedirectTable::OLD_SLUG_META;
+		// One indexed lookup per save of a published item, which must see the database as it is now
+		// (WordPress has no API for "is this an old slug of any item"; a cached answer could be stale).
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- see above.
 		$found = $wpdb->get_var(
 			$wpdb->prepare(
 				"SELECT 1 FROM {$wpdb->postmeta} WHERE meta_key = %s AND (post_id = %d OR meta_value = %s) LIMIT 1",
@@ -786,7 +789,7 @@ final class Webhook {
 	/** Whether this request is the block editor's meta-box save (`post.php?meta-box-loader=1`). */
 	private static function isMetaBoxRequest(): bool {
 		// Only the flag's presence is read: post.php checks the request's nonces itself.
-		return is_admin() && isset( $_GET['meta-box-loader'] ) && 'post.php' === ( $GLOBALS['pagenow'] ?? '' );
+		return is_admin() && isset( $_GET['meta-box-loader'] ) && 'post.php' === ( $GLOBALS['pagenow'] ?? '' ); // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- presence of a flag only; post.php verifies the nonces.
 	}
 
 	/**
@@ -796,7 +799,8 @@ final class Webhook {
 	private static function deferForMetaBoxes( int $userId ): bool {
 		$defer = $userId > 0 && defined( 'REST_REQUEST' ) && REST_REQUEST
 			&& 0 === did_action( 'application_password_did_authenticate' )
-			&& ( ! empty( $_SERVER['HTTP_X_WP_NONCE'] ) || ! empty( $_REQUEST['_wpnonce'] ) )
+			// Whether the request carries a nonce at all (cookie authentication); the REST server verified it.
+			&& ( ! empty( $_SERVER['HTTP_X_WP_NONCE'] ) || ! empty( $_REQUEST['_wpnonce'] ) ) // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- presence only, verified by the REST server.
 			// A save; the editor's "Move to trash" (DELETE) is followed by no meta-box request.
 			&& 'DELETE' !== self::restMethod();
 		if ( $defer ) {
@@ -832,8 +836,15 @@ final class Webhook {
 
 	/** The REST request's method, after WordPress's method overrides (apiFetch sends DELETE as POST). */
 	private static function restMethod(): string {
-		$method = $_SERVER['HTTP_X_HTTP_METHOD_OVERRIDE'] ?? $_GET['_method'] ?? $_SERVER['REQUEST_METHOD'] ?? 'GET';
-		return strtoupper( is_string( $method ) ? $method : 'GET' );
+		$method = 'GET';
+		if ( isset( $_SERVER['HTTP_X_HTTP_METHOD_OVERRIDE'] ) ) {
+			$method = sanitize_text_field( wp_unslash( $_SERVER['HTTP_X_HTTP_METHOD_OVERRIDE'] ) );
+		} elseif ( isset( $_GET['_method'] ) ) { // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- the method override's name only; the REST server verified the request.
+			$method = sanitize_text_field( wp_unslash( $_GET['_method'] ) ); // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- as above.
+		} elseif ( isset( $_SERVER['REQUEST_METHOD'] ) ) {
+			$method = sanitize_text_field( wp_unslash( $_SERVER['REQUEST_METHOD'] ) );
+		}
+		return strtoupper( $method );
 	}
 
 	/**
@@ -1046,14 +1057,10 @@ final class Webhook {
 		if ( array() === $frameIds ) {
 			return array();
 		}
-		$pageIds = get_posts(
+		$pageIds = self::allIds(
 			array(
-				'post_type'        => ContentModel::postTypeFor( 'fp_page' ),
-				'post_status'      => 'publish',
-				'numberposts'      => -1,
-				'fields'           => 'ids',
-				'suppress_filters' => true,
-				'no_found_rows'    => true,
+				'post_type'   => ContentModel::postTypeFor( 'fp_page' ),
+				'post_status' => 'publish',
 			)
 		);
 		// Every page's fields in one query (a frame change reads them all).
@@ -1112,15 +1119,11 @@ final class Webhook {
 		if ( array() === $slugs ) {
 			return array();
 		}
-		$ids = get_posts(
+		return self::allIds(
 			array(
-				'post_type'        => ContentModel::postTypeFor( 'frame' ),
-				'post_status'      => 'publish',
-				'numberposts'      => -1,
-				'fields'           => 'ids',
-				'suppress_filters' => true,
-				'no_found_rows'    => true,
-				'meta_query'       => array(
+				'post_type'   => ContentModel::postTypeFor( 'frame' ),
+				'post_status' => 'publish',
+				'meta_query'  => array(
 					array(
 						'key'     => 'frame_type',
 						'value'   => $slugs,
@@ -1129,7 +1132,38 @@ final class Webhook {
 				),
 			)
 		);
-		return array_map( 'intval', $ids );
+	}
+
+	/**
+	 * Every id a query matches, newest first, read in pages of ContentModel::QUERY_PAGE ids (never one unbounded query).
+	 *
+	 * @param array<string, mixed> $args The query (post type, status, meta query).
+	 * @return list<int>
+	 */
+	private static function allIds( array $args ): array {
+		$args = array_merge(
+			$args,
+			array(
+				'fields'           => 'ids',
+				'posts_per_page'   => ContentModel::QUERY_PAGE,
+				// A total order, so that no id is skipped or repeated between pages.
+				'orderby'          => array(
+					'date' => 'DESC',
+					'ID'   => 'DESC',
+				),
+				'suppress_filters' => true,
+				'no_found_rows'    => true,
+			)
+		);
+		$ids  = array();
+		for ( $page = 1; ; ++$page ) {
+			$args['paged'] = $page;
+			$chunk         = array_map( 'intval', get_posts( $args ) );
+			array_push( $ids, ...$chunk );
+			if ( count( $chunk ) < ContentModel::QUERY_PAGE ) {
+				return $ids;
+			}
+		}
 	}
 
 	/**

@@ -135,11 +135,15 @@ final class RankMathSource implements SeoSource {
 	 */
 	private static function render( \WP_Query $query, ?\WP_Post $post, bool $head = true ): array {
 		self::ready();
-		$saved                   = array( $GLOBALS['wp_query'] ?? null, $GLOBALS['wp_the_query'] ?? null, $GLOBALS['post'] ?? null );
+		$saved = array( $GLOBALS['wp_query'] ?? null, $GLOBALS['wp_the_query'] ?? null, $GLOBALS['post'] ?? null );
+		// Rank Math renders for the main query only: the view stands in for it, and the `finally`
+		// below puts WordPress's own globals back.
+		// phpcs:disable WordPress.WP.GlobalVariablesOverride.Prohibited -- swapped in for Rank Math's render, restored in `finally`.
 		$GLOBALS['wp_query']     = $query;
 		$GLOBALS['wp_the_query'] = $query;
 		if ( null !== $post ) {
 			$GLOBALS['post'] = $post;
+			// phpcs:enable WordPress.WP.GlobalVariablesOverride.Prohibited
 			setup_postdata( $post );
 		}
 		Paper::reset();
@@ -156,7 +160,7 @@ final class RankMathSource implements SeoSource {
 					$network->prefix = $network->network;
 				}
 				ob_start();
-				do_action( 'rank_math/head' );
+				do_action( 'rank_math/head' ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound, WordPress.NamingConventions.ValidHookName.UseUnderscores -- Rank Math's own hook, fired to render its head.
 				$html = (string) ob_get_clean();
 				self::fromHead( $seo, $html );
 			}

@@ -135,16 +135,22 @@ final class RedirectTable {
 			return array();
 		}
 		$in = implode( ',', array_fill( 0, count( $types ), '%s' ) );
-		// One query: the old slugs of published items, the most recently modified items first.
-        // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $in is placeholders only.
-		$sql  = $wpdb->prepare(
-			"SELECT p.ID AS id, m.meta_value AS slug FROM {$wpdb->postmeta} m
-             INNER JOIN {$wpdb->posts} p ON p.ID = m.post_id
-             WHERE m.meta_key = %s AND p.post_status = 'publish' AND p.post_type IN ({$in})
-             ORDER BY p.post_modified_gmt DESC, p.ID DESC, m.meta_id ASC",
-			array_merge( array( self::OLD_SLUG_META ), $types )
+		// One query: the old slugs of published items, the most recently modified items first. Not
+		// cached: the site compares the table's version on every read, so it must be the database's
+		// now (WordPress's own old-slug redirect queries the same meta uncached).
+		// phpcs:disable WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- see above.
+		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $in is a list of %s placeholders, filled by prepare().
+		$rows = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT p.ID AS id, m.meta_value AS slug FROM {$wpdb->postmeta} m
+				INNER JOIN {$wpdb->posts} p ON p.ID = m.post_id
+				WHERE m.meta_key = %s AND p.post_status = 'publish' AND p.post_type IN ({$in})
+				ORDER BY p.post_modified_gmt DESC, p.ID DESC, m.meta_id ASC",
+				array_merge( array( self::OLD_SLUG_META ), $types )
+			),
+			ARRAY_A
 		);
-		$rows = $wpdb->get_results( $sql, ARRAY_A );
+		// phpcs:enable
 		if ( ! is_array( $rows ) || array() === $rows ) {
 			return array();
 		}
@@ -187,12 +193,16 @@ final class RedirectTable {
 		foreach ( array_chunk( $slugs, 500 ) as $chunk ) {
 			$typesIn = implode( ',', array_fill( 0, count( $types ), '%s' ) );
 			$slugsIn = implode( ',', array_fill( 0, count( $chunk ), '%s' ) );
-            // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- placeholders only.
-			$sql = $wpdb->prepare(
-				"SELECT ID FROM {$wpdb->posts} WHERE post_status = 'publish' AND post_type IN ({$typesIn}) AND post_name IN ({$slugsIn})",
-				array_merge( $types, $chunk )
+			// Not cached, as oldSlugs(). $typesIn and $slugsIn are lists of %s placeholders, filled by prepare().
+			// phpcs:disable WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- see above.
+			$ids = $wpdb->get_col(
+				$wpdb->prepare(
+					"SELECT ID FROM {$wpdb->posts} WHERE post_status = 'publish' AND post_type IN ({$typesIn}) AND post_name IN ({$slugsIn})",
+					array_merge( $types, $chunk )
+				)
 			);
-			$ids = array_map( 'intval', (array) $wpdb->get_col( $sql ) );
+			// phpcs:enable
+			$ids = array_map( 'intval', (array) $ids );
 			_prime_post_caches( $ids, false, true );
 			foreach ( $ids as $id ) {
 				$post = get_post( $id );
@@ -252,19 +262,24 @@ final class RedirectTable {
 		if ( ! self::redirectionActive() ) {
 			return array();
 		}
-		$items  = $wpdb->prefix . 'redirection_items';
-		$groups = $wpdb->prefix . 'redirection_groups';
-        // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names only.
-		$sql        = $wpdb->prepare(
-			"SELECT i.id, i.url, i.match_data, i.regex, i.action_type, i.action_code, i.action_data
-             FROM {$items} i INNER JOIN {$groups} g ON g.id = i.group_id
-             WHERE i.status = 'enabled' AND g.status = 'enabled' AND g.module_id = %d
-               AND i.match_type = 'url' AND i.action_type IN ('url', 'error')
-             ORDER BY i.position ASC, i.id ASC",
-			self::REDIRECTION_WORDPRESS_MODULE
-		);
+		$items      = $wpdb->prefix . 'redirection_items';
+		$groups     = $wpdb->prefix . 'redirection_groups';
 		$suppressed = $wpdb->suppress_errors( true );
-		$rows       = $wpdb->get_results( $sql, ARRAY_A );
+		// Redirection's own tables, which have no API to read them all: not cached, as oldSlugs().
+		// phpcs:disable WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- see above.
+		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $items and $groups are table names ($wpdb->prefix and constants).
+		$rows = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT i.id, i.url, i.match_data, i.regex, i.action_type, i.action_code, i.action_data
+				FROM {$items} i INNER JOIN {$groups} g ON g.id = i.group_id
+				WHERE i.status = 'enabled' AND g.status = 'enabled' AND g.module_id = %d
+				AND i.match_type = 'url' AND i.action_type IN ('url', 'error')
+				ORDER BY i.position ASC, i.id ASC",
+				self::REDIRECTION_WORDPRESS_MODULE
+			),
+			ARRAY_A
+		);
+		// phpcs:enable
 		$wpdb->suppress_errors( $suppressed );
 		if ( ! is_array( $rows ) ) {
 			return array();
@@ -308,7 +323,8 @@ final class RedirectTable {
 		if ( $regex ) {
 			// Redirection matches a regex against the path and query, and keeps no other query rule.
 			$query = 'exact';
-			if ( false === @preg_match( '@' . str_replace( '@', '\\@', rawurldecode( $source ) ) . '@s', '' ) ) {
+			// An editor's regex may not compile: false is the check, PHP's warning is expected.
+			if ( false === @preg_match( '@' . str_replace( '@', '\\@', rawurldecode( $source ) ) . '@s', '' ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- see above.
 				return null;
 			}
 		} elseif ( ! str_starts_with( $source, '/' ) ) {
@@ -450,7 +466,8 @@ final class RedirectTable {
 		if ( $regex ) {
 			// Yoast matches against the path without its leading slash: anchor it after the slash.
 			$source = str_starts_with( $origin, '^' ) && ! str_starts_with( $origin, '^/' ) ? '^/' . substr( $origin, 1 ) : $origin;
-			if ( false === @preg_match( '@' . str_replace( '@', '\\@', $source ) . '@s', '' ) ) {
+			// An editor's regex may not compile: false is the check, PHP's warning is expected.
+			if ( false === @preg_match( '@' . str_replace( '@', '\\@', $source ) . '@s', '' ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- see above.
 				return null;
 			}
 			return self::rule( $source, true, true, false, 'exact', $status, $target, 'yoast' );

@@ -218,8 +218,8 @@ final class SeoObject {
 		return self::image(
 			array(
 				'url'    => $source[0],
-				'width'  => $source[1] ?: null,
-				'height' => $source[2] ?: null,
+				'width'  => $source[1] ? $source[1] : null,
+				'height' => $source[2] ? $source[2] : null,
 				'alt'    => get_post_meta( $attachmentId, '_wp_attachment_image_alt', true ),
 				'type'   => get_post_mime_type( $attachmentId ),
 			)

@@ -163,8 +163,8 @@ final class SeoRoutes {
 		}
 		return array(
 			'url'    => (string) $source[0],
-			'width'  => (int) $source[1] ?: null,
-			'height' => (int) $source[2] ?: null,
+			'width'  => 0 !== (int) $source[1] ? (int) $source[1] : null,
+			'height' => 0 !== (int) $source[2] ? (int) $source[2] : null,
 		);
 	}
 }

@@ -64,7 +64,9 @@ final class FrontEndRedirect {
 		if ( ! $wp_query instanceof \WP_Query ) {
 			return;
 		}
-		$target = self::target( $wp_query, $_GET ); // phpcs:ignore WordPress.Security.NonceVerification
+		// A front-end GET: the parameters only choose where the visitor goes (nothing is changed).
+		// phpcs:ignore WordPress.Security.NonceVerification.Recommended, WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- see above; target() reads names and compares values only.
+		$target = self::target( $wp_query, wp_unslash( $_GET ) );
 		if ( null === $target ) {
 			return;
 		}
@@ -72,7 +74,8 @@ final class FrontEndRedirect {
 			// An old slug of a published item: core answers 301 to its (site) address and exits.
 			wp_old_slug_redirect();
 		}
-		if ( wp_redirect( $target['url'], $target['status'], 'Payments Headless' ) ) {
+		// The site's and the uploads' hosts are allowed (SiteRoutes::allowedRedirectHosts()).
+		if ( wp_safe_redirect( $target['url'], $target['status'], 'Payments Headless' ) ) {
 			exit;
 		}
 	}

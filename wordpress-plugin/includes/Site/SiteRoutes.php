@@ -96,6 +96,29 @@ final class SiteRoutes {
 	}
 
 	/**
+	 * `allowed_redirect_hosts`: the hosts `wp_safe_redirect()` may send a visitor to, besides
+	 * WordPress's own: the site's (`HEADLESS_SITE_URL`: the front-end redirect, the preview
+	 * redirect) and the uploads' (an attachment page redirects to its file). Nothing else: a
+	 * redirect elsewhere falls back to WordPress's own address.
+	 *
+	 * @param mixed $hosts The hosts allowed so far.
+	 * @return mixed
+	 */
+	public static function allowedRedirectHosts( mixed $hosts ): mixed {
+		if ( ! is_array( $hosts ) ) {
+			return $hosts;
+		}
+		$uploads = wp_get_upload_dir();
+		foreach ( array( Config::siteUrl(), is_array( $uploads ) ? ( $uploads['baseurl'] ?? null ) : null ) as $url ) {
+			$host = is_string( $url ) ? wp_parse_url( $url, PHP_URL_HOST ) : null;
+			if ( is_string( $host ) && '' !== $host && ! in_array( strtolower( $host ), $hosts, true ) ) {
+				$hosts[] = strtolower( $host );
+			}
+		}
+		return $hosts;
+	}
+
+	/**
 	 * A frame page's section: its `section` field, `pages` when unset. The one reading of the rule
 	 * (the path here, the `fp-page-id` list, the webhook's items).
 	 */
