@@ -76,8 +76,8 @@ final class PreviewRoleTest extends TestCase {
 		$this->assertNull( get_role( 'headless_previewer' ) );
 		$this->assertFalse( get_option( PreviewRole::VERSION_OPTION ) );
 		$script = (string) file_get_contents( dirname( __DIR__ ) . '/uninstall.php' );
-		$this->assertStringContainsString( "remove_role('" . PreviewRole::ROLE . "')", $script );
-		$this->assertStringContainsString( "delete_option('" . PreviewRole::VERSION_OPTION . "')", $script );
+		$this->assertStringContainsString( "remove_role( '" . PreviewRole::ROLE . "' )", $script );
+		$this->assertStringContainsString( "delete_option( '" . PreviewRole::VERSION_OPTION . "' )", $script );
 	}
 
 	public function testAPreviewReaderMayReadUnpublishedItemsOfTheSiteTypesButNotEditThem(): void {

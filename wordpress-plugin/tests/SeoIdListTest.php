@@ -27,7 +27,7 @@ final class SeoIdListTest extends SeoTestCase {
 	private function meta( string $what, string $value = '' ): array {
 		$source = self::activeSource();
 		if ( SeoObject::WORDPRESS === $source ) {
-			$this->markTestSkipped( 'No SEO plugin: nothing sets noindex or a canonical per item (npm run WordPress:real -- seo yoast|rankmath)' );
+			$this->markTestSkipped( 'No SEO plugin: nothing sets noindex or a canonical per item (npm run wordpress:real -- seo yoast|rankmath)' ); // phpcs:ignore WordPress.WP.CapitalPDangit.MisspelledInText -- an npm script's name.
 		}
 		if ( 'noindex' === $what ) {
 			return SeoObject::YOAST === $source ? array( '_yoast_wpseo_meta-robots-noindex' => '1' ) : array( 'rank_math_robots' => array( 'noindex' ) );

@@ -78,7 +78,7 @@ final class SeoRoutesTest extends SeoTestCase {
 	public function testWithoutAnSeoPluginOrganizationHomeSearchAndArchivesAreNull(): void {
 		$this->filter( 'payments_headless_seo_source', static fn (): string => SeoObject::WORDPRESS );
 		$site = $this->site();
-		$this->assertSame( 'WordPress', $site['source'] );
+		$this->assertSame( 'wordpress', $site['source'] ); // phpcs:ignore WordPress.WP.CapitalPDangit.MisspelledInText -- the SEO source's id, not the name.
 		$this->assertNull( $site['organization'] );
 		$this->assertNull( $site['home'] );
 		$this->assertNull( $site['search'] );

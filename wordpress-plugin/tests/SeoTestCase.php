@@ -15,7 +15,7 @@ use PaymentsHeadless\Seo\SeoObject;
 use PaymentsHeadless\Seo\YoastSource;
 
 /**
- * The SEO stack of the instance is switched with `npm run WordPress:real -- seo <yoast|rankmath|none>`;
+ * The SEO stack of the instance is switched with the harness's `seo <yoast|rankmath|none>` command (docs/real-wordpress.md);
  * a test of one plugin is skipped (with the reason) when that plugin is not the active one.
  */
 abstract class SeoTestCase extends TestCase {
@@ -36,7 +36,8 @@ abstract class SeoTestCase extends TestCase {
 		$active = self::activeSource();
 		if ( $active !== $source ) {
 			$this->markTestSkipped(
-				"Needs the SEO stack '{$source}' (active: '{$active}'): npm run WordPress:real -- seo "
+				// phpcs:ignore WordPress.WP.CapitalPDangit.MisspelledInText -- an npm script's name.
+				"Needs the SEO stack '{$source}' (active: '{$active}'): npm run wordpress:real -- seo "
 				. ( SeoObject::WORDPRESS === $source ? 'none' : $source )
 			);
 		}

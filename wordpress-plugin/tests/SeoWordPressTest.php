@@ -25,7 +25,7 @@ final class SeoWordPressTest extends SeoTestCase {
 
 	public function testWordPressAloneSendsNoTitleNoCanonicalNoSchema(): void {
 		$seo = $this->seoOf( 'news', $this->createPost( 'news', array( 'post_title' => 'Card services' ) ) );
-		$this->assertSame( 'WordPress', $seo['source'] );
+		$this->assertSame( 'wordpress', $seo['source'] ); // phpcs:ignore WordPress.WP.CapitalPDangit.MisspelledInText -- the SEO source's id, not the name.
 		$this->assertNull( $seo['title'] );
 		$this->assertNull( $seo['canonical'] );
 		$this->assertNull( $seo['schema'] );
@@ -118,7 +118,7 @@ final class SeoWordPressTest extends SeoTestCase {
 
 	public function testEveryContentTypeCarriesSeoAndOthersDoNot(): void {
 		foreach ( array( 'posts', 'news', 'press-releases', 'whitepapers', 'case-studies', 'insights', 'events', 'virtual', 'fp_page' ) as $base ) {
-			$this->assertSame( 'WordPress', $this->seoOf( $base, $this->createPost( $base ) )['source'], $base );
+			$this->assertSame( 'wordpress', $this->seoOf( $base, $this->createPost( $base ) )['source'], $base ); // phpcs:ignore WordPress.WP.CapitalPDangit.MisspelledInText -- the SEO source's id, not the name.
 		}
 		$frame = $this->createPost( 'frame' );
 		$this->assertArrayNotHasKey( 'seo', $this->json( $this->rest( 'GET', "/wp/v2/frame/{$frame}" ) ) );
