@@ -25,7 +25,7 @@ export interface PhpToolsPaths {
   dir: string;
 }
 
-export function phpToolsPaths(env: NodeJS.ProcessEnv = process.env, root: string = ROOT): PhpToolsPaths {
+export function phpToolsPaths(env: Record<string, string | undefined> = process.env, root: string = ROOT): PhpToolsPaths {
   return {
     archive: path.join(sharedDir(env, root), 'php-tools', WPCS_ARCHIVE),
     dir: path.join(root, '.cache', 'php-tools', WPCS_ARCHIVE.replace(/\.tar\.gz$/, '')),
