@@ -11,6 +11,7 @@
  * Author:            Corvane Payments
  * License:           GPL-2.0-or-later
  * Text Domain:       payments-headless
+ * Domain Path:       /languages
  *
  * @package PaymentsHeadless
  */
@@ -19,33 +20,33 @@ declare(strict_types=1);
 
 namespace PaymentsHeadless;
 
-if (!defined('ABSPATH')) {
-    exit;
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
 }
 
 require_once __DIR__ . '/includes/Config.php';
-require_once __DIR__ . '/includes/ContentModel.php';
-require_once __DIR__ . '/includes/FrameMapping.php';
-require_once __DIR__ . '/includes/Fields.php';
-require_once __DIR__ . '/includes/MetaBoxes.php';
-require_once __DIR__ . '/includes/RestReads.php';
-require_once __DIR__ . '/includes/NavigationSettings.php';
-require_once __DIR__ . '/includes/SiteRoutes.php';
-require_once __DIR__ . '/includes/SiteLinks.php';
-require_once __DIR__ . '/includes/FrontEndRedirect.php';
-require_once __DIR__ . '/includes/PreviewToken.php';
-require_once __DIR__ . '/includes/PreviewRole.php';
-require_once __DIR__ . '/includes/PreviewLinks.php';
-require_once __DIR__ . '/includes/PreviewRead.php';
-require_once __DIR__ . '/includes/WebhookLog.php';
-require_once __DIR__ . '/includes/Outbox.php';
-require_once __DIR__ . '/includes/Webhook.php';
+require_once __DIR__ . '/includes/Content/ContentModel.php';
+require_once __DIR__ . '/includes/Content/FrameMapping.php';
+require_once __DIR__ . '/includes/Content/Fields.php';
+require_once __DIR__ . '/includes/Content/MetaBoxes.php';
+require_once __DIR__ . '/includes/Content/RestReads.php';
+require_once __DIR__ . '/includes/Content/NavigationSettings.php';
+require_once __DIR__ . '/includes/Site/SiteRoutes.php';
+require_once __DIR__ . '/includes/Site/SiteLinks.php';
+require_once __DIR__ . '/includes/Site/FrontEndRedirect.php';
+require_once __DIR__ . '/includes/Preview/PreviewToken.php';
+require_once __DIR__ . '/includes/Preview/PreviewRole.php';
+require_once __DIR__ . '/includes/Preview/PreviewLinks.php';
+require_once __DIR__ . '/includes/Preview/PreviewRead.php';
+require_once __DIR__ . '/includes/Publishing/WebhookLog.php';
+require_once __DIR__ . '/includes/Publishing/Outbox.php';
+require_once __DIR__ . '/includes/Publishing/Webhook.php';
 require_once __DIR__ . '/includes/Seo/RedirectTable.php';
-require_once __DIR__ . '/includes/PublishingStatus.php';
-require_once __DIR__ . '/includes/BlockStyles.php';
-require_once __DIR__ . '/includes/GlobalStyles.php';
-require_once __DIR__ . '/includes/ImageAttachments.php';
-require_once __DIR__ . '/includes/WebpCopies.php';
+require_once __DIR__ . '/includes/Publishing/PublishingStatus.php';
+require_once __DIR__ . '/includes/Blocks/BlockStyles.php';
+require_once __DIR__ . '/includes/Blocks/GlobalStyles.php';
+require_once __DIR__ . '/includes/Media/ImageAttachments.php';
+require_once __DIR__ . '/includes/Media/WebpCopies.php';
 require_once __DIR__ . '/includes/Seo/SeoObject.php';
 require_once __DIR__ . '/includes/Seo/SeoSource.php';
 require_once __DIR__ . '/includes/Seo/WordPressSource.php';
@@ -54,7 +55,7 @@ require_once __DIR__ . '/includes/Seo/RankMathSource.php';
 require_once __DIR__ . '/includes/Seo/SeoRoutes.php';
 require_once __DIR__ . '/includes/Plugin.php';
 
-register_activation_hook(__FILE__, [Plugin::class, 'activate']);
-register_deactivation_hook(__FILE__, [Plugin::class, 'deactivate']);
+register_activation_hook( __FILE__, array( Plugin::class, 'activate' ) );
+register_deactivation_hook( __FILE__, array( Plugin::class, 'deactivate' ) );
 
 Plugin::boot();

@@ -6,7 +6,7 @@ import { ORIGIN, UPLOADS_PATH } from './urls';
 
 /**
  * The companion plugin's `image_attachments` on frames (issue 17, docs/blocks.md "The REST
- * contract" 3; `wordpress-plugin/includes/ImageAttachments.php`), computed from the fake's own
+ * contract" 3; `wordpress-plugin/includes/Media/ImageAttachments.php`), computed from the fake's own
  * media store the way the plugin computes it from WordPress's:
  *
  * - every field of the frame but `frame_type` (the plugin reads the frame's post meta: its `acf`

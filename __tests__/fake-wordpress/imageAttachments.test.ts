@@ -10,7 +10,7 @@ import { CUSTOM, ORIGIN, request, WP } from './helpers';
 
 /**
  * Issue 17: the fake answers frames' `image_attachments` as the companion plugin does
- * (wordpress-plugin/includes/ImageAttachments.php, its tests ImageAttachmentsTest.php; docs/blocks.md
+ * (wordpress-plugin/includes/Media/ImageAttachments.php, its tests ImageAttachmentsTest.php; docs/blocks.md
  * "The REST contract" 3), from its own media store.
  */
 type Frame = { id: number; acf: Record<string, unknown>; image_attachments?: Record<string, WpImageAttachment>; _links?: unknown };

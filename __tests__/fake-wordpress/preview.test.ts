@@ -5,7 +5,7 @@ import { CUSTOM, request, type ErrorBody } from './helpers';
 
 /**
  * Issue 11: the fake serves the plugin's preview route as the plugin does
- * (wordpress-plugin/includes/PreviewRead.php, docs/preview.md "The preview read").
+ * (wordpress-plugin/includes/Preview/PreviewRead.php, docs/preview.md "The preview read").
  */
 const basic = (user: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
 const reader = basic(FAKE_PREVIEW_USER, FAKE_PREVIEW_PASSWORD);

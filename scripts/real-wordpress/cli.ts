@@ -9,7 +9,8 @@
  *   npm run wordpress:real -- status
  *   npm run wordpress:real -- up --no-seed
  *   npm run wordpress:real -- phpunit [args]   the plugin's PHPUnit tests against this instance
- *   npm run wordpress:real -- phpcs             the plugin's coding-standard check
+ *   npm run wordpress:real -- phpcs [args]      the plugin's coding-standard check (WordPress-Extra, phpcs.xml.dist)
+ *   npm run wordpress:real -- phpcbf [args]     fixes what phpcs can fix by itself (formatting)
  *   npm run wordpress:real -- seo <yoast|rankmath|none>   switch the SEO stack (issue 33; `up` keeps the last one, yoast at first)
  *   npm run test:plugin                          php -l, phpcs and PHPUnit
  *
@@ -17,6 +18,7 @@
  */
 import { instance } from './paths';
 import { upSeeded } from './seeded';
+import { ensurePhpTools, phpToolCommand, type PhpTool } from './phpTools';
 import { down, phpEnv, reset, running, SEO_STACKS, switchSeoStack, up, type SeoStack } from './server';
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -42,10 +44,18 @@ async function pluginChecks(inst: Instance): Promise<number> {
   return runPluginTool(inst, 'phpunit', []);
 }
 
-/** Runs the plugin's PHPUnit tests (against this instance, started if needed) or phpcs, from the plugin folder. */
-async function runPluginTool(inst: Instance, tool: 'phpunit' | 'phpcs', args: string[]): Promise<number> {
-  if (tool === 'phpunit' && !(await running(inst))) await up(inst);
-  const result = spawnSync(tool, args, { cwd: inst.pluginSource, stdio: 'inherit', env: { ...process.env, ...phpEnv(inst) } });
+/**
+ * Runs the plugin's PHPUnit tests (against this instance, started if needed), or phpcs/phpcbf from
+ * the WordPress Coding Standards archive (phpTools.ts; no WordPress needed), from the plugin folder.
+ */
+async function runPluginTool(inst: Instance, tool: 'phpunit' | PhpTool, args: string[]): Promise<number> {
+  if (tool === 'phpunit') {
+    if (!(await running(inst))) await up(inst);
+    const result = spawnSync('phpunit', args, { cwd: inst.pluginSource, stdio: 'inherit', env: { ...process.env, ...phpEnv(inst) } });
+    return result.status ?? 1;
+  }
+  const run = phpToolCommand(ensurePhpTools(), tool, args);
+  const result = spawnSync(run.command, run.args, { cwd: inst.pluginSource, stdio: 'inherit' });
   return result.status ?? 1;
 }
 
@@ -68,7 +78,7 @@ async function main(argv: string[]): Promise<number> {
     return on ? 0 : 1;
   }
   if (command === 'plugin-checks') return pluginChecks(inst);
-  if (command === 'phpunit' || command === 'phpcs') {
+  if (command === 'phpunit' || command === 'phpcs' || command === 'phpcbf') {
     const rest = argv.slice(argv.indexOf(command) + 1);
     return runPluginTool(inst, command, rest);
   }
@@ -85,7 +95,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command !== 'up') {
     console.error(
-      `usage: npm run wordpress:real -- [up [--no-seed] | down | reset | status | plugin-checks | phpunit [args] | phpcs | seo <${SEO_STACKS.join('|')}>]`,
+      `usage: npm run wordpress:real -- [up [--no-seed] | down | reset | status | plugin-checks | phpunit [args] | phpcs [args] | phpcbf [args] | seo <${SEO_STACKS.join('|')}>]`,
     );
     return 2;
   }

@@ -2,13 +2,14 @@ import { ensureDebianPackages, missingPackages as missingDebianPackages, type De
 
 /**
  * Debian's packages a real WordPress needs here (WORDPRESS-FACTS.md): WordPress 6.1 and its
- * default theme, PHP 8.2 with the extensions WordPress uses, MariaDB, PHPUnit and PHP_CodeSniffer
- * for the plugin's tests. Installed with apt-get when missing (root only); package scripts are
- * kept from starting services (the harness starts its own, on loopback).
+ * default theme, PHP 8.2 with the extensions WordPress uses (php-xml also serves PHP_CodeSniffer),
+ * MariaDB and PHPUnit for the plugin's tests. PHP_CodeSniffer itself comes from the shared archive
+ * (phpTools.ts): Debian's is too old for WPCS 3. Installed with apt-get when missing (root only);
+ * package scripts are kept from starting services (the harness starts its own, on loopback).
  */
 export const PACKAGES = [
   'wordpress', 'wordpress-theme-twentytwentythree', 'php-cli', 'php-mysql', 'php-gd', 'php-xml', 'php-mbstring',
-  'php-curl', 'mariadb-server', 'mariadb-client', 'phpunit', 'php-codesniffer',
+  'php-curl', 'mariadb-server', 'mariadb-client', 'phpunit',
 ] as const;
 
 /** A file each package brings, to tell whether it is installed without asking dpkg for each. */
@@ -24,7 +25,6 @@ const MARKERS: Record<(typeof PACKAGES)[number], string> = {
   'mariadb-server': '/usr/sbin/mariadbd',
   'mariadb-client': '/usr/bin/mariadb',
   phpunit: '/usr/bin/phpunit',
-  'php-codesniffer': '/usr/bin/phpcs',
 };
 
 const DEBIAN_PACKAGES: DebianPackage[] = PACKAGES.map((name) => ({ name, marker: MARKERS[name] }));

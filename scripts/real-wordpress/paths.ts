@@ -17,6 +17,16 @@ export const DEFAULT_PORT = 8881;
 export const PLUGIN_SLUG = 'payments-headless';
 export const PLUGIN_FILE = `${PLUGIN_SLUG}/${PLUGIN_SLUG}.php`;
 
+/**
+ * The shared folder beside the repository (third-party plugin tarballs, the PHP tools archive):
+ * `PAYMENTS_SHARED_DIR`, else `<repo>/../shared`, else `/work/shared`.
+ */
+export function sharedDir(env: Record<string, string | undefined> = process.env, root: string = ROOT): string {
+  if (env.PAYMENTS_SHARED_DIR?.trim()) return path.resolve(env.PAYMENTS_SHARED_DIR);
+  const beside = path.resolve(root, '..', 'shared');
+  return existsSync(beside) ? beside : '/work/shared';
+}
+
 export interface Instance {
   port: number;
   url: string;

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensurePackages } from './packages';
 import { randomBytes } from 'node:crypto';
-import { ABSPATH, HOST, PLUGIN_FILE, PLUGIN_SLUG, ROOT, saveSecrets, secrets, type Instance, type Secrets } from './paths';
+import { ABSPATH, HOST, PLUGIN_FILE, PLUGIN_SLUG, saveSecrets, secrets, sharedDir, type Instance, type Secrets } from './paths';
 
 /**
  * Starting and stopping one real WordPress instance: a private MariaDB (its own datadir, a unix
@@ -187,13 +187,6 @@ export const THIRD_PARTY_PLUGINS: Record<string, string> = {
 /** The SEO stacks `seo <stack>` switches between (wp.php says which plugins each activates). */
 export const SEO_STACKS = ['yoast', 'rankmath', 'none'] as const;
 export type SeoStack = (typeof SEO_STACKS)[number];
-
-/** The shared folder: `PAYMENTS_SHARED_DIR`, else `<repo>/../shared`, else `/work/shared`. */
-export function sharedDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.PAYMENTS_SHARED_DIR?.trim()) return path.resolve(env.PAYMENTS_SHARED_DIR);
-  const beside = path.resolve(ROOT, '..', 'shared');
-  return existsSync(beside) ? beside : '/work/shared';
-}
 
 /** Unpacks each third-party plugin that is not in wp-content/plugins/ yet (a plugin found there is kept as it is). */
 function unpackThirdPartyPlugins(inst: Instance, log: (line: string) => void): void {

@@ -11,8 +11,8 @@ declare(strict_types=1);
 
 namespace PaymentsHeadless;
 
-if (!defined('ABSPATH')) {
-    exit;
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
 }
 
 /**
@@ -25,78 +25,74 @@ if (!defined('ABSPATH')) {
  * Each value passes through a filter of the same name in lower case with the plugin's prefix
  * (`payments_headless_site_url`...), so tests and hosts without constants can set them.
  */
-final class Config
-{
-    /** The shortest secret accepted (the site's rule for its secrets). */
-    public const MIN_SECRET_LENGTH = 16;
+final class Config {
 
-    /**
-     * The site's origin without a trailing slash, or null when not set or not an http(s) URL.
-     */
-    public static function siteUrl(): ?string
-    {
-        $value = self::raw('HEADLESS_SITE_URL');
-        if (null === $value) {
-            return null;
-        }
-        $parts = wp_parse_url($value);
-        if (
-            !is_array($parts) || !isset($parts['scheme'], $parts['host'])
-            || !in_array(strtolower($parts['scheme']), ['http', 'https'], true)
-            || isset($parts['query']) || isset($parts['fragment']) || isset($parts['user']) || isset($parts['pass'])
-        ) {
-            return null;
-        }
-        return untrailingslashit($value);
-    }
+	/** The shortest secret accepted (the site's rule for its secrets). */
+	public const MIN_SECRET_LENGTH = 16;
 
-    /** The webhook's secret, or null when not set or too short. */
-    public static function revalidateSecret(): ?string
-    {
-        return self::secret('HEADLESS_REVALIDATE_SECRET');
-    }
+	/**
+	 * The site's origin without a trailing slash, or null when not set or not an http(s) URL.
+	 */
+	public static function siteUrl(): ?string {
+		$value = self::raw( 'HEADLESS_SITE_URL' );
+		if ( null === $value ) {
+			return null;
+		}
+		$parts = wp_parse_url( $value );
+		if (
+			! is_array( $parts ) || ! isset( $parts['scheme'], $parts['host'] )
+			|| ! in_array( strtolower( $parts['scheme'] ), array( 'http', 'https' ), true )
+			|| isset( $parts['query'] ) || isset( $parts['fragment'] ) || isset( $parts['user'] ) || isset( $parts['pass'] )
+		) {
+			return null;
+		}
+		return untrailingslashit( $value );
+	}
 
-    /** The preview tokens' key, or null when not set or too short. */
-    public static function previewSecret(): ?string
-    {
-        return self::secret('HEADLESS_PREVIEW_SECRET');
-    }
+	/** The webhook's secret, or null when not set or too short. */
+	public static function revalidateSecret(): ?string {
+		return self::secret( 'HEADLESS_REVALIDATE_SECRET' );
+	}
 
-    /**
-     * What is wrong with the settings, one sentence per problem naming the constant (for the
-     * status screen and admin notices). Never contains a secret's value.
-     *
-     * @return list<string>
-     */
-    public static function problems(): array
-    {
-        $problems = [];
-        if (null === self::raw('HEADLESS_SITE_URL')) {
-            $problems[] = 'HEADLESS_SITE_URL is not set in wp-config.php: the site is not told about changes.';
-        } elseif (null === self::siteUrl()) {
-            $problems[] = 'HEADLESS_SITE_URL must be an http(s) URL without a query, such as https://www.example.com.';
-        }
-        foreach (['HEADLESS_REVALIDATE_SECRET', 'HEADLESS_PREVIEW_SECRET'] as $name) {
-            if (null === self::raw($name)) {
-                $problems[] = sprintf('%s is not set in wp-config.php.', $name);
-            } elseif (null === self::secret($name)) {
-                $problems[] = sprintf('%s must be at least %d characters long.', $name, self::MIN_SECRET_LENGTH);
-            }
-        }
-        return $problems;
-    }
+	/** The preview tokens' key, or null when not set or too short. */
+	public static function previewSecret(): ?string {
+		return self::secret( 'HEADLESS_PREVIEW_SECRET' );
+	}
 
-    private static function secret(string $name): ?string
-    {
-        $value = self::raw($name);
-        return null !== $value && strlen($value) >= self::MIN_SECRET_LENGTH ? $value : null;
-    }
+	/**
+	 * What is wrong with the settings, one sentence per problem naming the constant (for the
+	 * status screen and admin notices). Never contains a secret's value.
+	 *
+	 * @return list<string>
+	 */
+	public static function problems(): array {
+		$problems = array();
+		if ( null === self::raw( 'HEADLESS_SITE_URL' ) ) {
+			$problems[] = __( 'HEADLESS_SITE_URL is not set in wp-config.php: the site is not told about changes.', 'payments-headless' );
+		} elseif ( null === self::siteUrl() ) {
+			$problems[] = __( 'HEADLESS_SITE_URL must be an http(s) URL without a query, such as https://www.example.com.', 'payments-headless' );
+		}
+		foreach ( array( 'HEADLESS_REVALIDATE_SECRET', 'HEADLESS_PREVIEW_SECRET' ) as $name ) {
+			if ( null === self::raw( $name ) ) {
+				/* translators: %s: the name of a wp-config.php constant. */
+				$problems[] = sprintf( __( '%s is not set in wp-config.php.', 'payments-headless' ), $name );
+			} elseif ( null === self::secret( $name ) ) {
+				/* translators: 1: the name of a wp-config.php constant, 2: a number of characters. */
+				$problems[] = sprintf( __( '%1$s must be at least %2$d characters long.', 'payments-headless' ), $name, self::MIN_SECRET_LENGTH );
+			}
+		}
+		return $problems;
+	}
 
-    /** The constant's value through its filter; null when unset or empty. */
-    private static function raw(string $name): ?string
-    {
-        $value = defined($name) ? constant($name) : null;
-        $value = apply_filters('payments_headless_' . strtolower(substr($name, strlen('HEADLESS_'))), $value);
-        return is_string($value) && '' !== trim($value) ? trim($value) : null;
-    }
+	private static function secret( string $name ): ?string {
+		$value = self::raw( $name );
+		return null !== $value && strlen( $value ) >= self::MIN_SECRET_LENGTH ? $value : null;
+	}
+
+	/** The constant's value through its filter; null when unset or empty. */
+	private static function raw( string $name ): ?string {
+		$value = defined( $name ) ? constant( $name ) : null;
+		$value = apply_filters( 'payments_headless_' . strtolower( substr( $name, strlen( 'HEADLESS_' ) ) ), $value );
+		return is_string( $value ) && '' !== trim( $value ) ? trim( $value ) : null;
+	}
 }

@@ -11,6 +11,6 @@ declare(strict_types=1);
 namespace PaymentsHeadless\Tests;
 
 /** Thrown instead of wp_die() and of the redirect's exit, so the tests see them. */
-final class StatusStopped extends \RuntimeException
-{
+final class StatusStopped extends \RuntimeException {
+
 }

@@ -10,8 +10,8 @@ declare(strict_types=1);
 
 namespace PaymentsHeadless;
 
-if (!defined('ABSPATH')) {
-    exit;
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
 }
 
 /**
@@ -35,39 +35,37 @@ if (!defined('ABSPATH')) {
  *
  * Uploads made before the plugin keep their JPEG copies until their thumbnails are regenerated.
  */
-final class WebpCopies
-{
-    /** The format of the photos whose copies are converted. */
-    public const FROM = 'image/jpeg';
+final class WebpCopies {
 
-    /** The format the copies are written in. */
-    public const TO = 'image/webp';
+	/** The format of the photos whose copies are converted. */
+	public const FROM = 'image/jpeg';
 
-    /** The file name extensions of the uploads whose copies are WebP. */
-    public const FROM_EXTENSIONS = ['jpg', 'jpeg', 'jpe'];
+	/** The format the copies are written in. */
+	public const TO = 'image/webp';
 
-    /**
-     * Hooks the mapping (called from Plugin::boot()).
-     */
-    public static function register(): void
-    {
-        add_filter('image_editor_output_format', [self::class, 'outputFormat'], 10, 3);
-    }
+	/** The file name extensions of the uploads whose copies are WebP. */
+	public const FROM_EXTENSIONS = array( 'jpg', 'jpeg', 'jpe' );
 
-    /**
-     * `image_editor_output_format`: JPEG to WebP for a copy (a save without a file name).
-     *
-     * @param mixed       $formats  Source MIME type => output MIME type.
-     * @param string|null $filename The file being saved, or null for one of WordPress's copies.
-     * @param string|null $mimeType The source image's MIME type.
-     * @return mixed The mapping.
-     */
-    public static function outputFormat($formats, $filename = null, $mimeType = null)
-    {
-        if (!is_array($formats) || null !== $filename || self::FROM !== $mimeType || isset($formats[self::FROM])) {
-            return $formats;
-        }
-        $formats[self::FROM] = self::TO;
-        return $formats;
-    }
+	/**
+	 * Hooks the mapping (called from Plugin::boot()).
+	 */
+	public static function register(): void {
+		add_filter( 'image_editor_output_format', array( self::class, 'outputFormat' ), 10, 3 );
+	}
+
+	/**
+	 * `image_editor_output_format`: JPEG to WebP for a copy (a save without a file name).
+	 *
+	 * @param mixed       $formats  Source MIME type => output MIME type.
+	 * @param string|null $filename The file being saved, or null for one of WordPress's copies.
+	 * @param string|null $mimeType The source image's MIME type.
+	 * @return mixed The mapping.
+	 */
+	public static function outputFormat( $formats, $filename = null, $mimeType = null ) {
+		if ( ! is_array( $formats ) || null !== $filename || self::FROM !== $mimeType || isset( $formats[ self::FROM ] ) ) {
+			return $formats;
+		}
+		$formats[ self::FROM ] = self::TO;
+		return $formats;
+	}
 }
