@@ -18,7 +18,7 @@ export interface PlotData {
 }
 
 const WIDTH = 1000;
-const LEFT = 70;
+const LEFT = 90; // room for "10000 count"
 const RIGHT = 20;
 const PANEL = 150;
 const GAP = 40;
