@@ -55,6 +55,15 @@ export function redactRedisUrl(value) {
 }
 
 /**
+ * What a Redis failure says, for logs. node-redis's TimeoutError is its one error without a message
+ * (and bundling renames its class), so an empty message is named as the timeout it is.
+ * @param {unknown} error
+ */
+export function redisErrorMessage(error) {
+  return error instanceof Error ? error.message || `a command got no answer within ${COMMAND_TIMEOUT_MS} ms` : String(error);
+}
+
+/**
  * Tracks whether Redis is usable and logs each change of state once.
  * @param {string} where the redacted address, for the log lines
  * @param {{ error(message: string): void; info(message: string): void }} log
@@ -79,10 +88,8 @@ export function createOutageLog(where, log) {
     down(/** @type {unknown} */ error) {
       if (state === 'down') return;
       state = 'down';
-      // node-redis's TimeoutError is its one error without a message (and bundling renames its class).
-      const reason = error instanceof Error ? error.message || `a command got no answer within ${COMMAND_TIMEOUT_MS} ms` : String(error);
       log.error(
-        `[redis] ${where} is unreachable (${reason || 'connection lost'}): serving ISR pages from this instance's local cache and counting rate limits per instance until it is back; reconnecting in the background`,
+        `[redis] ${where} is unreachable (${redisErrorMessage(error) || 'connection lost'}): serving ISR pages from this instance's local cache and counting rate limits per instance until it is back; reconnecting in the background`,
       );
     },
   };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { getConfig } from '../../config';
 import { isRecord } from '../isRecord';
 import { processShared } from '../processShared';
-import { sharedRedisConnection, type RedisConnection } from '../redis/connection.mjs';
+import { redisErrorMessage, sharedRedisConnection, type RedisConnection } from '../redis/connection.mjs';
 import { reloadRedirectsFromWordPress, type ReloadReport } from '../redirects/store';
 import { parseSearchItems, rebuildSearchIndex, updateSearchItems, type SearchItem } from '../search/siteIndex';
 import { contentType, sitePath } from '../wordpress/contentTypes';
@@ -319,8 +319,7 @@ export function createJobWorker(deps: WorkerDeps = {}): JobWorker {
   let timers: ReturnType<typeof setInterval>[] = [];
 
   const held = () => [...running, ...queue, ...retrying];
-  // node-redis's TimeoutError is its one error without a message (and bundling renames its class).
-  const message = (error: unknown) => (error instanceof Error ? error.message || 'a Redis command timed out' : String(error));
+  const message = redisErrorMessage;
 
   /** A Redis command, or null when there is no usable Redis; throws what Redis threw. */
   const withRedis = async <T>(command: (client: Connection['client']) => Promise<T>): Promise<T | null> => {
