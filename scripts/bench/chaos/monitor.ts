@@ -56,18 +56,21 @@ export function serverPid(leader: number): number {
   return leader;
 }
 
-/** VmRSS of a process in kB, or null when it cannot be read (exited, not Linux). */
-export function readRssKb(pid: number): number | null {
+/** A /proc file parsed, or null when it cannot be read (the process exited, not Linux). */
+const readOr = <T>(file: string, parse: (text: string) => T | null): T | null => {
   try {
-    return parseVmRss(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return parse(readFileSync(file, 'utf8'));
   } catch {
     return null;
   }
-}
+};
+
+/** VmRSS of a process in kB, or null when it cannot be read (exited, not Linux). */
+export const readRssKb = (pid: number): number | null => readOr(`/proc/${pid}/status`, parseVmRss);
 
 export function sampleProcess(pid: number): Pick<ResourceSample, 'rssKb' | 'fds' | 'sockets'> {
   try {
-    const rssKb = parseVmRss(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const rssKb = readRssKb(pid);
     const fds = readdirSync(`/proc/${pid}/fd`);
     let sockets = 0;
     for (const fd of fds) {
@@ -102,14 +105,6 @@ export function parseHostTicks(stat: string): { busy: number; total: number } | 
 }
 
 const CLOCK_TICKS_PER_S = 100; // USER_HZ on Linux
-
-const readOr = <T>(file: string, parse: (text: string) => T | null): T | null => {
-  try {
-    return parse(readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
-};
 
 export interface HostSample {
   at: number;
