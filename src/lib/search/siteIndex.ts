@@ -140,7 +140,6 @@ const wp = (path: string, query: Query = {}) => wpUrl(serverContext().base, WP_P
 /** Every item of a collection, page by page (content.ts's walker). Throws when a page cannot be read or is not a list. */
 const walk = async (restBase: string, fields?: string): Promise<unknown[]> => (await walkCollection(restBase, fields ? { _fields: fields } : {})).records;
 
-/** Every published document of the site. Throws when any type (or the frames) cannot be read. */
 /**
  * A build turns and indexes this many items, then lets the server's other work run (requests,
  * Redis replies, timers): a 2,000-item build done in one go held the event loop for 1–2.5 s on the
@@ -160,6 +159,7 @@ export async function buildEngine(docs: readonly SearchDocument[]): Promise<Sear
   return engine;
 }
 
+/** Every published document of the site. Throws when any type (or the frames) cannot be read. */
 async function readEveryDocument(): Promise<SearchDocument[]> {
   const [frames, ...lists] = await Promise.all([walk(FRAME_REST_BASE), ...CONTENT_TYPES.map((def) => walk(def.restBase, ITEM_FIELDS))]);
   const frameById = new Map<number, unknown>();
