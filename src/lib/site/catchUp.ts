@@ -146,7 +146,8 @@ export async function listModifiedInWordPress(type: ContentTypeDef, since: strin
     const section = type.name === 'page' && typeof acf.section === 'string' && acf.section !== '' ? acf.section : DEFAULT_PAGE_SECTION;
     items.push({ type: type.name, slug: record.slug, section });
   }
-  return { items, total: Math.max(total, items.length) };
+  // walkCollection's total already counts every record read, so it is never below items.length.
+  return { items, total };
 }
 
 /** One catch-up: read what changed since last heard (minus the margin) and submit it as one job. Never throws. */
