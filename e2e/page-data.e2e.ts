@@ -137,8 +137,12 @@ describe('issue 19: the document does not repeat its body and block stylesheet i
     });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    // The page's JSON answered: until then the server's own markup (the whole text, not busy) may
+    // still be in the document, before React drops it and renders the body as incomplete (busy).
+    const dataAnswered = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(`${POST}.json`));
     await page.goto(siteUrl(address));
     await routerReady(page);
+    await dataAnswered;
     const expected = await bodyTextOf(page);
     // Poll for the outcome: the body back, and nothing left marked busy (on a loaded host the flag
     // is cleared a task after the text is in).
