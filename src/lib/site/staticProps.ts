@@ -4,6 +4,7 @@ import { getConfig } from '../../config';
 import { withBlockCss } from '../wordpress/blockCss';
 import { getIdList, getItemBySlug } from '../wordpress/content';
 import { readPreview, type PreviewItem } from '../wordpress/preview';
+import { urgentReads } from '../wordpress/recovery';
 import { previewFor, type PreviewContext } from '../preview/previewData';
 import type { ContentItem, ContentTypeName, FramePage } from '../types';
 import { getLayoutData, type LayoutData } from './layout';
@@ -16,13 +17,17 @@ export type WithLayout<P> = P & { layout: LayoutData };
  * 404. The result always carries the layout data and `revalidate` (a 404 too, so content
  * published later appears). When WordPress fails, `load` throws and so does this: at build time
  * the build fails loudly; during a background regeneration Next keeps serving the last good page.
+ * An on-demand regeneration (the revalidation worker's, for an editor's publish) reads WordPress
+ * urgently: should WordPress hang and recover meanwhile, its waiting attempts are abandoned and
+ * made again 3 s later, not waited out to their 10 s timeout (src/lib/wordpress/recovery.ts).
  */
 export function staticProps<P extends Record<string, unknown>, Q extends ParsedUrlQuery = ParsedUrlQuery>(
   load: (context: GetStaticPropsContext<Q>) => Promise<P | null>,
 ): GetStaticProps<WithLayout<P>, Q> {
   return async (context) => {
     const revalidate = getConfig().revalidateSeconds;
-    const [props, layout] = await Promise.all([load(context), getLayoutData()]);
+    const read = () => Promise.all([load(context), getLayoutData()]);
+    const [props, layout] = await (context.revalidateReason === 'on-demand' ? urgentReads(read) : read());
     if (props === null) return { notFound: true, revalidate };
     return { props: { ...props, layout }, revalidate };
   };

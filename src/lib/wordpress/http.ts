@@ -8,8 +8,11 @@
  * - After the third failure: `Exceeded max retries. Unable to fetch data.`
  * - Each attempt is aborted after 10 s, so a hanging content system cannot hang a build: the worst
  *   case for one read is 3 × 10 s + 2 × 3 s = 36 s, inside Next's 60 s static-generation limit.
+ * - On the server, every attempt is reported to `attemptWatcher` (`./recovery.ts`): an attempt
+ *   that a hung WordPress holds can be abandoned when WordPress answers again (issue 35).
  * Works in Node and in the browser (alerts are read from the browser).
  */
+import { processShared } from '../processShared';
 
 export const WP_PREFIX = '/wp-json/wp/v2';
 export const CUSTOM_PREFIX = '/wp-json/custom-api/v1';
@@ -93,6 +96,19 @@ export function segment(value: string | number): string {
   return encodeURIComponent(String(value));
 }
 
+/** What `attemptWatcher` is told of an attempt when it ends: the HTTP status, or 0 for no answer. */
+export interface AttemptWatch {
+  settled(status: number): void;
+}
+
+/**
+ * The process's watcher of attempts (set by `./recovery.ts` on the server; none in the browser). It
+ * may abort an attempt through its controller, with a string reason that is logged as the failure's.
+ */
+export const attemptWatcher = processShared<{ current: ((url: string, controller: AbortController) => AttemptWatch | undefined) | null }>('wordpressAttemptWatcher', () => ({
+  current: null,
+}));
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** How a body is read: JSON (a body that is not JSON is a failed attempt), or text. */
@@ -101,11 +117,14 @@ type BodyKind = 'json' | 'text';
 async function attempt<T>(url: string, options: FetchJsonOptions, kind: BodyKind = 'json'): Promise<JsonResponse<T>> {
   let response: Response;
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), ATTEMPT_TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(`timed out after ${ATTEMPT_TIMEOUT_MS} ms`), ATTEMPT_TIMEOUT_MS);
+  const watch = attemptWatcher.current?.(url, controller);
+  let status = 0;
   try {
     const accept = kind === 'json' ? 'application/json' : 'text/css,*/*;q=0.1';
     response = await fetch(url, { method: 'GET', headers: { ...options.headers, accept }, redirect: options.redirect ?? 'follow', signal: controller.signal });
     const text = await response.text();
+    status = response.status;
     let data: T;
     if (kind === 'text') data = text as T;
     else {
@@ -119,10 +138,12 @@ async function attempt<T>(url: string, options: FetchJsonOptions, kind: BodyKind
     return { status: response.status, headers: response.headers, data };
   } catch (error) {
     if (error instanceof FetchFailedError) throw error;
-    const reason = controller.signal.aborted ? `timed out after ${ATTEMPT_TIMEOUT_MS} ms` : String((error as Error)?.message ?? error);
+    const { signal } = controller;
+    const reason = signal.aborted && typeof signal.reason === 'string' ? signal.reason : String((error as Error)?.message ?? error);
     throw new FetchFailedError(0, reason);
   } finally {
     clearTimeout(timer);
+    watch?.settled(status);
   }
 }
 

@@ -1,0 +1,122 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { processShared } from '../processShared';
+import { attemptWatcher, WP_PREFIX, type AttemptWatch } from './http';
+
+/**
+ * Issue 35: a publish made while WordPress hangs shows within seconds of WordPress answering again.
+ *
+ * A read that WordPress does not answer waits for its attempt's timeout (`ATTEMPT_TIMEOUT_MS`,
+ * 10 s) before its next attempt, even when WordPress answers again a second after it was sent. The
+ * chaos bench measured publishes made during a 30 s hang visible 11–16 s after it ended (the
+ * budget is 10 s): the regeneration in flight waited out its attempt. This module, on the server,
+ * watches every attempt (`http.ts` reports to it):
+ *
+ * - **Failing.** An attempt with no answer (a timeout, a network error) or a 5xx answer marks that
+ *   WordPress (the URL's part before `/wp-json/`) as failing. While it is, a probe asks it for its
+ *   post types (`GET {base}/wp-json/wp/v2/types`, a small public read) every `PROBE_INTERVAL_MS`,
+ *   each given `PROBE_TIMEOUT_MS`, so that its recovery is seen even on a site without visitors.
+ * - **Answering again.** Any answer below 500 to a request sent while it was failing (a probe's,
+ *   or a read's) ends that: the probes stop, and the **urgent** attempts still pending that were
+ *   sent before that request, and have been pending for `STUCK_AFTER_MS` or more, are abandoned:
+ *   they failed (`Fetch failed with status 0 (abandoned: …)`), and their read's next attempt
+ *   follows after the spec's 3 s, as after any failed attempt (spec §4: 3 attempts, 3000 ms apart).
+ * - **Urgent** reads are those made inside `urgentReads`: the page regenerations the revalidation
+ *   worker asks for (an on-demand revalidation: `staticProps`), which carry editors' publishes.
+ *   Visitors' background regenerations of stale pages are not abandoned: at 2,000 pages about a
+ *   thousand of them can be waiting on a hung WordPress, and releasing them together saturated both
+ *   instances of the bench for 15 s (docs/reliability.md §8, run 5). They end at their timeout, as
+ *   before, spread over time as they were sent.
+ * - A read that was never preceded by a failure is never abandoned, however slow: a healthy but
+ *   slow WordPress is waited for, up to the attempt's timeout, as before.
+ *
+ * Per process (Next gives pages and API routes separate module instances): the state and the
+ * urgent-read context are `processShared`. Browsers never load this module (alerts read WordPress
+ * from the browser through `http.ts`, unwatched).
+ */
+
+export const PROBE_INTERVAL_MS = 1000;
+export const PROBE_TIMEOUT_MS = 2000;
+export const STUCK_AFTER_MS = 1000;
+export const ABANDONED_REASON = 'abandoned: WordPress answered a later request while this one waited';
+
+interface Pending {
+  controller: AbortController;
+  base: string;
+  startedAt: number;
+  urgent: boolean;
+}
+
+interface RecoveryState {
+  pending: Set<Pending>;
+  /** The bases that are failing, each with its probe timer. */
+  failing: Map<string, ReturnType<typeof setInterval>>;
+}
+
+const urgentContext = processShared('wordpressUrgentReads', () => new AsyncLocalStorage<true>());
+const state = processShared<RecoveryState>('wordpressRecovery', () => ({ pending: new Set(), failing: new Map() }));
+
+/** Runs `read` with its WordPress attempts marked urgent (see the module comment). */
+export function urgentReads<T>(read: () => Promise<T>): Promise<T> {
+  return urgentContext.run(true, read);
+}
+
+/** The WordPress a URL is read from: its part before `/wp-json/` (null for other URLs). */
+function baseOf(url: string): string | null {
+  const at = url.indexOf('/wp-json/');
+  return at < 0 ? null : url.slice(0, at);
+}
+
+function answeredAgain(base: string, sentAt: number): void {
+  const probe = state.failing.get(base);
+  if (probe === undefined) return;
+  clearInterval(probe);
+  state.failing.delete(base);
+  const now = Date.now();
+  for (const pending of state.pending) {
+    if (pending.base !== base || !pending.urgent || pending.startedAt >= sentAt || now - pending.startedAt < STUCK_AFTER_MS) continue;
+    state.pending.delete(pending);
+    pending.controller.abort(ABANDONED_REASON);
+  }
+}
+
+async function probe(base: string): Promise<void> {
+  const sentAt = Date.now();
+  try {
+    const response = await fetch(`${base}${WP_PREFIX}/types?t=${sentAt}`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    await response.arrayBuffer();
+    if (response.status < 500) answeredAgain(base, sentAt);
+  } catch {
+    // Still failing: the next probe asks again.
+  }
+}
+
+function failing(base: string): void {
+  if (state.failing.has(base)) return;
+  const timer = setInterval(() => void probe(base), PROBE_INTERVAL_MS);
+  timer.unref?.();
+  state.failing.set(base, timer);
+}
+
+function watch(url: string, controller: AbortController): AttemptWatch | undefined {
+  const base = baseOf(url);
+  if (base === null) return undefined;
+  const pending: Pending = { controller, base, startedAt: Date.now(), urgent: urgentContext.getStore() === true };
+  state.pending.add(pending);
+  return {
+    settled(status) {
+      const abandoned = !state.pending.delete(pending);
+      if (abandoned) return;
+      if (status === 0 || status >= 500) failing(base);
+      else answeredAgain(base, pending.startedAt);
+    },
+  };
+}
+
+attemptWatcher.current = watch;
+
+/** For tests: forgets every pending attempt and stops the probes. */
+export function resetRecovery(): void {
+  for (const timer of state.failing.values()) clearInterval(timer);
+  state.failing.clear();
+  state.pending.clear();
+}
