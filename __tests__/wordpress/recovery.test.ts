@@ -125,7 +125,7 @@ describe('issue 35: which reads are urgent', () => {
     ['stale', false],
   ] as const)('the reads of a regeneration whose reason is %s are abandoned when WordPress answers again: %s', async (revalidateReason, abandoned) => {
     const wordpress = hangingWordPress();
-    const result = track(readNews({ params: {}, revalidateReason }));
+    const result = track(Promise.resolve(readNews({ params: {}, revalidateReason })));
     await jest.advanceTimersByTimeAsync(ATTEMPT_TIMEOUT_MS + RETRY_DELAY_MS + 2000);
     wordpress.hung = false;
     await jest.advanceTimersByTimeAsync(PROBE_INTERVAL_MS + 200 + RETRY_DELAY_MS);
