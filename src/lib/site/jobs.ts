@@ -7,6 +7,7 @@ import { reloadRedirectsFromWordPress, type ReloadReport } from '../redirects/st
 import { parseSearchItems, rebuildSearchIndex, updateSearchItems, type SearchItem } from '../search/siteIndex';
 import { contentType, sitePath } from '../wordpress/contentTypes';
 import { getEveryPageLink } from '../wordpress/links';
+import { urgentReads } from '../wordpress/recovery';
 import { broadcastInvalidationAndWait, clearProcessCaches, processOrigin, type InvalidationScopes } from './invalidation';
 import { payloadKeys, queuePurgeAfterRegeneration, redirectKeys } from './purgeOnPublish';
 import { LAST_HEARD_KEY, markHeard } from './catchUp';
@@ -24,7 +25,7 @@ import { unique } from './surrogateKeys';
  *   `scope: "all"` wins, `redirects` if any);
  * - a batch: (1) the redirect table from WordPress into Redis; (2) this process's caches cleared,
  *   the change broadcast on pub/sub and the other instances' acks awaited (≤ 2 s); (3) the search
- *   index's items read again (rebuilt for `scope: "all"`); (4) every affected page regenerated
+ *   index's items read again (rebuilt for `scope: "all"`), not awaited; (4) every affected page regenerated
  *   through ./regenerate.ts, REVALIDATE_CONCURRENCY at a time; (5) the surrogate keys and the pages
  *   to warm handed to the purge (`handOffPurge`); (6) the jobs deleted and `site:last-heard` set;
  * - with REDIS_URL a job is a field of the hash `site:jobs` (its id → its JSON), written with its
@@ -138,6 +139,8 @@ export interface WorkerDeps {
   regenerate?: (path: string) => Promise<void>;
   /** Reads the redirect table from WordPress (default: the store's). */
   reloadRedirects?: () => Promise<Pick<ReloadReport, 'changed' | 'changedSources' | 'version' | 'rules'>>;
+  /** Reads the changed items again into this process's search index (default: the index's `updateSearchItems`). */
+  updateSearch?: (items: readonly SearchItem[]) => Promise<void>;
   /** Every page's path, for `scope: "all"` (default: `everyPagePath`). */
   everyPage?: () => Promise<{ paths: string[]; error?: string }>;
   /** Tells the other instances, and waits for their acks (default: pub/sub, ./invalidation.ts). */
@@ -300,6 +303,7 @@ export function createJobWorker(deps: WorkerDeps = {}): JobWorker {
   const regenerate = deps.regenerate ?? ((path: string) => regeneratePage(path));
   const reloadRedirects = deps.reloadRedirects ?? (() => reloadRedirectsFromWordPress(log));
   const everyPage = deps.everyPage ?? everyPagePath;
+  const updateSearch = deps.updateSearch ?? updateSearchItems;
   const purge = deps.purge ?? handOffPurge;
   let connection: Connection | null = deps.connection ?? null;
   const redis = (): Connection | null => {
@@ -381,8 +385,13 @@ export function createJobWorker(deps: WorkerDeps = {}): JobWorker {
   // The safety net's one record of when the site last heard (src/lib/site/catchUp.ts).
   const setLastHeard = (at: number) => markHeard(at, { redis: () => (redisUrl ? redis() : null) });
 
-  /** One batch: the steps of the module comment. Resolves with the jobs kept for a retry. */
-  const runBatch = async (jobs: Job[]): Promise<void> => {
+  /**
+   * One batch: the steps of the module comment. Resolves with the jobs kept for a retry. Its reads
+   * of WordPress are urgent: held by a WordPress that hangs, they are abandoned when it answers
+   * again (src/lib/wordpress/recovery.ts), as are those of the regenerations it asks for.
+   */
+  const runBatch = (jobs: Job[]): Promise<void> => urgentReads(() => runBatchNow(jobs));
+  const runBatchNow = async (jobs: Job[]): Promise<void> => {
     const started = now();
     const batch = mergeJobs(jobs);
     const label = `${batch.event} (${jobs.length} job${jobs.length === 1 ? '' : 's'})`;
@@ -412,9 +421,12 @@ export function createJobWorker(deps: WorkerDeps = {}): JobWorker {
       await broadcast(scopes, batch.event).catch((error: unknown) => log.error(`[jobs] the broadcast failed: ${message(error)}`));
     }
 
-    // 3. The search index: the items read again (every page changed: rebuilt in the background).
+    // 3. The search index: the items read again (every page changed: rebuilt in the background),
+    // beside the pages, not before them: a WordPress that hangs holds a read for up to 36 s, and
+    // the chaos bench's publishes made during a hang waited that long for the index (issue 35).
+    // The index orders concurrent updates of an item itself, and logs what it could not read.
     if (all) void rebuildSearchIndex();
-    await updateSearchItems(batch.items);
+    void updateSearch(batch.items).catch((error: unknown) => log.error(`[jobs] the search index update failed: ${message(error)}`));
 
     // 4. The pages.
     let listError: string | undefined;

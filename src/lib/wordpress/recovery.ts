@@ -60,6 +60,11 @@ export function urgentReads<T>(read: () => Promise<T>): Promise<T> {
   return urgentContext.run(true, read);
 }
 
+/** Whether the reads made here are urgent (inside `urgentReads`). */
+export function readsAreUrgent(): boolean {
+  return urgentContext.getStore() === true;
+}
+
 /** The WordPress a URL is read from: its part before `/wp-json/` (null for other URLs). */
 function baseOf(url: string): string | null {
   const at = url.indexOf('/wp-json/');
@@ -100,7 +105,7 @@ function failing(base: string): void {
 function watch(url: string, controller: AbortController): AttemptWatch | undefined {
   const base = baseOf(url);
   if (base === null) return undefined;
-  const pending: Pending = { controller, base, startedAt: Date.now(), urgent: urgentContext.getStore() === true };
+  const pending: Pending = { controller, base, startedAt: Date.now(), urgent: readsAreUrgent() };
   state.pending.add(pending);
   return {
     settled(status) {
