@@ -1,7 +1,9 @@
 import type { NextConfig } from 'next';
 import { orExitOnConfigError, parseConfig } from './src/config';
 import { rewriteUniversalSiblingsInCss } from './src/lib/css/universalSiblings';
-import { BROWSER_MATCHERS_DEFINE, withoutPageTagging } from './src/lib/site/browserProxyMatchers';
+import { narrowBrowserMatchersDefine } from './src/lib/internals/nextDefineProxyMatchers';
+import { cssAssetRewriter, type BundledWebpack } from './src/lib/internals/webpackProcessAssets';
+import { withoutPageTagging } from './src/lib/site/browserProxyMatchers';
 import { headerRules } from './src/lib/security/headers';
 
 /**
@@ -52,59 +54,28 @@ const nextConfig: NextConfig = {
   // proxy.ts, not rewrites() here: rewrites are shipped to the browser (see proxy.ts).
 };
 
-/** What the plugin uses of the webpack Next brings (Next types it `any`). */
-interface BundledWebpack {
-  Compilation: { PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE: number };
-  sources: { RawSource: new (source: string) => unknown };
-}
-interface CssCompilation {
-  hooks: { processAssets: { tap(options: { name: string; stage: number }, run: (assets: Record<string, { source(): string | Buffer }>) => void): void } };
-  updateAsset(file: string, source: unknown): void;
-}
-interface CssCompiler {
-  hooks: { thisCompilation: { tap(name: string, run: (compilation: CssCompilation) => void): void } };
-}
-
 /**
  * Issue 19: the browser's CSS files without "any element before me" selectors (`* + X`), with
  * which inserting an element could restyle its parent's whole subtree in Chromium
  * (src/lib/css/universalSiblings.ts): today the consent library's `.cm__link-group > * + *`, in the
  * stylesheet every page loads with the consent manager. Rewritten once minified, before webpack's
  * RealContentHashPlugin names the files from their content (a later stage). `next build` only:
- * `next dev` (Turbopack) serves the CSS as written, which selects the same elements.
+ * `next dev` (Turbopack) serves the CSS as written, which selects the same elements. Webpack's
+ * processAssets hook is a framework internal: src/lib/internals/webpackProcessAssets.ts.
  */
 function universalSiblingsInCss(webpack: BundledWebpack) {
-  const name = 'UniversalSiblingsInCss';
-  return {
-    apply(compiler: CssCompiler) {
-      compiler.hooks.thisCompilation.tap(name, (compilation) => {
-        compilation.hooks.processAssets.tap({ name, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE }, (assets) => {
-          for (const file of Object.keys(assets)) {
-            if (!file.endsWith('.css')) continue;
-            const css = assets[file].source().toString();
-            const rewritten = rewriteUniversalSiblingsInCss(css);
-            if (rewritten !== css) compilation.updateAsset(file, new webpack.sources.RawSource(rewritten));
-          }
-        });
-      });
-    },
-  };
+  return cssAssetRewriter('UniversalSiblingsInCss', webpack, rewriteUniversalSiblingsInCss);
 }
 
 /**
  * Issue 19: the browser build gets the proxy's matchers without the one that only tags pages
  * (src/lib/site/browserProxyMatchers.ts), so no page makes Next's mount-time `router.replace`.
- * Next's DefinePlugin for the browser holds them; a build whose DefinePlugin no longer does fails
+ * Next's DefinePlugin for the browser holds them (a Next internal:
+ * src/lib/internals/nextDefineProxyMatchers.ts); a build whose DefinePlugin no longer does fails
  * here rather than quietly bringing the replace back.
  */
 function keepPageMatcherFromBrowser(plugins: unknown[]): void {
-  const define = plugins.find((plugin): plugin is { definitions: Record<string, unknown> } => {
-    const definitions = (plugin as { definitions?: unknown } | null)?.definitions;
-    return typeof definitions === 'object' && definitions !== null && BROWSER_MATCHERS_DEFINE in definitions;
-  });
-  const value = define?.definitions[BROWSER_MATCHERS_DEFINE];
-  if (typeof value !== 'string') throw new Error(`next.config.ts: the browser build has no ${BROWSER_MATCHERS_DEFINE} to narrow (see src/lib/site/browserProxyMatchers.ts)`);
-  define!.definitions[BROWSER_MATCHERS_DEFINE] = withoutPageTagging(value);
+  narrowBrowserMatchersDefine(plugins, withoutPageTagging);
 }
 
 /**

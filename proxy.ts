@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { formatKeys, keysForPath, pagePathOfDataRequest, surrogateKeyHeaderName } from './src/lib/site/surrogateKeys';
 import { redirectAnswer } from './src/lib/redirects/answer';
 import { PERMANENT_REDIRECTS } from './src/lib/redirects/permanent';
+import { feedOfPath, ROBOTS_PATH, SITEMAP_PATH } from './src/lib/routes';
 import { currentRedirects } from './src/lib/redirects/state';
 
 /**
@@ -16,10 +17,10 @@ import { currentRedirects } from './src/lib/redirects/state';
  * Do not add public/robots.txt or public/sitemap.xml: a public file would be served instead.
  */
 export function crawlerDocumentRoute(pathname: string): string | null {
-  if (pathname === '/sitemap.xml') return '/api/sitemap';
-  if (pathname === '/robots.txt') return '/api/robots';
-  const feed = /^\/feeds\/([^/]+)\.xml$/.exec(pathname);
-  return feed ? `/api/feeds/${feed[1]}` : null;
+  if (pathname === SITEMAP_PATH) return '/api/sitemap';
+  if (pathname === ROBOTS_PATH) return '/api/robots';
+  const feed = feedOfPath(pathname);
+  return feed === null ? null : `/api/feeds/${feed}`;
 }
 
 /**
@@ -92,6 +93,8 @@ export function proxy(request: NextRequest): NextResponse {
 
 export const config = {
   matcher: [
+    // PROXY_ROUTED_ADDRESSES of src/lib/routes.ts, as a literal (Next reads this object without
+    // running the file); __tests__/site/routes.test.ts fails when the two differ.
     '/sitemap.xml', '/robots.txt', '/feeds/:feed*', '/news', '/press-releases', '/pages/home', '/pages/contact-us',
     // Any other address ending in a slash, but Next's own files.
     '/((?!_next/).+/)',

@@ -1,5 +1,6 @@
 import { startTransition } from 'react';
 import ReactDOMClient from 'react-dom/client';
+import { wrapHydrateRoot, type HydrateRoot, type HydrateRootHolder } from './internals/reactHydrateRoot';
 
 /**
  * Issue 19: the Pages Router's hydration as a transition, as Next's App Router hydrates
@@ -13,23 +14,20 @@ import ReactDOMClient from 'react-dom/client';
  *
  * Next reads `hydrateRoot` from the `react-dom/client` module object at the moment it hydrates,
  * after this module (imported by pages/_app.tsx) has run; so replacing it there is enough. Once.
+ * That reliance on React's and Next's internals is fenced in src/lib/internals/reactHydrateRoot.ts.
  */
-type HydrateRoot = typeof ReactDOMClient.hydrateRoot;
-
-const WRAPPED = Symbol.for('site.hydrateInTransition');
-
-export function hydrateInTransition(client: { hydrateRoot: HydrateRoot } = ReactDOMClient): void {
-  const original = client.hydrateRoot as HydrateRoot & { [WRAPPED]?: true };
-  if (typeof original !== 'function' || original[WRAPPED]) return;
-  const wrapped: HydrateRoot & { [WRAPPED]?: true } = (container, children, options) => {
-    let root: ReturnType<HydrateRoot> | undefined;
-    startTransition(() => {
-      root = original(container, children, options);
-    });
-    return root!;
-  };
-  wrapped[WRAPPED] = true;
-  client.hydrateRoot = wrapped;
+export function hydrateInTransition(client: HydrateRootHolder = ReactDOMClient): void {
+  wrapHydrateRoot(
+    (original): HydrateRoot =>
+      (container, children, options) => {
+        let root: ReturnType<HydrateRoot> | undefined;
+        startTransition(() => {
+          root = original(container, children, options);
+        });
+        return root!;
+      },
+    client,
+  );
 }
 
 if (typeof window !== 'undefined') hydrateInTransition();

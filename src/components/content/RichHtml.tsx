@@ -35,16 +35,21 @@ export interface RichHtmlProps {
   id?: string;
 }
 
-/** The site path a click should navigate to on the client, or null when the browser handles it. */
-export function clientNavigationTarget(event: Pick<MouseEvent, 'button' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey' | 'defaultPrevented' | 'target'>): string | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
-  const start = event.target instanceof Element ? event.target : null;
+/** The link an event happened in, when it is a site link the router follows (a site path, no `download`, no other `target`); else null. */
+export function siteLinkAt(node: EventTarget | null): { anchor: Element; href: string } | null {
+  const start = node instanceof Element ? node : null;
   const anchor = start?.closest('a[href]');
   if (!anchor || anchor.hasAttribute('download')) return null;
   const target = anchor.getAttribute('target');
   if (target && target !== '_self') return null;
   const href = anchor.getAttribute('href') ?? '';
-  return isSitePath(href) ? href : null;
+  return isSitePath(href) ? { anchor, href } : null;
+}
+
+/** The site path a click should navigate to on the client, or null when the browser handles it. */
+export function clientNavigationTarget(event: Pick<MouseEvent, 'button' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey' | 'defaultPrevented' | 'target'>): string | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  return siteLinkAt(event.target)?.href ?? null;
 }
 
 export function navigateOnClient(event: MouseEvent<HTMLElement>): void {

@@ -1,6 +1,6 @@
 import Router from 'next/router';
-import type { AnchorHTMLAttributes, MouseEvent } from 'react';
-import { navigateOnClient } from './RichHtml';
+import type { AnchorHTMLAttributes, MouseEvent, SyntheticEvent } from 'react';
+import { navigateOnClient, siteLinkAt } from './RichHtml';
 
 /**
  * A link to a page of this site: a plain `<a>` whose plain left click the Next router follows (no
@@ -22,6 +22,21 @@ function prefetch(href: string): void {
   } catch {
     // nothing to prefetch with
   }
+}
+
+/**
+ * The same prefetch, delegated: for markup whose links cannot have handlers of their own (kept by
+ * StaticHtml, whose components do not hydrate, issue 36), on its element's `onMouseOver` and
+ * `onTouchStart`. A pointer coming onto a site link inside prefetches its page, as SiteLink's
+ * `onMouseEnter` would: once on entering the link, not again while it moves over the link's own
+ * children.
+ */
+export function prefetchSiteLinkUnder(event: SyntheticEvent<HTMLElement, MouseEvent['nativeEvent'] | TouchEvent>): void {
+  const link = siteLinkAt(event.target);
+  if (!link || !event.currentTarget.contains(link.anchor)) return;
+  const from = 'relatedTarget' in event.nativeEvent ? event.nativeEvent.relatedTarget : null;
+  if (from instanceof Node && link.anchor.contains(from)) return;
+  prefetch(link.href);
 }
 
 export function SiteLink({ href, onClick, onMouseEnter, onTouchStart, children, ...rest }: SiteLinkProps) {

@@ -1,8 +1,9 @@
 import Router from 'next/router';
-import { useEffect, useId, useRef, useState, type ElementType, type HTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ElementType, type HTMLAttributes, type MouseEvent, type ReactNode, type TouchEvent } from 'react';
 import { useDeferredPreloadOn } from '@/components/content/DeferredPreload';
 import { useEmbedGateOn } from '@/components/content/EmbedGate';
 import { navigateOnClient } from '@/components/content/RichHtml';
+import { prefetchSiteLinkUnder } from '@/components/content/SiteLink';
 
 /**
  * Server HTML that the browser keeps as it is, without hydrating it (issue 19: hydrating the
@@ -19,7 +20,9 @@ import { navigateOnClient } from '@/components/content/RichHtml';
  *   afresh instead (it does after a hydration error), its `useId` gives other ids, no server
  *   element matches, and the children are rendered.
  * - Links inside are plain links; the element's own `onClick` (navigateOnClient) hands site links
- *   to the router, as next/link would. Embed placeholders inside get their consent gate from here,
+ *   to the router, as next/link would. Kept markup's site links are prefetched when a pointer or
+ *   finger comes to them by the element's own `onMouseOver`/`onTouchStart` (prefetchSiteLinkUnder):
+ *   the SiteLinks inside do not hydrate, so their own handlers never attach (issue 36). Embed placeholders inside get their consent gate from here,
  *   and deferred audio players their preload (RichHtml's own hooks do not run in kept markup).
  * - The markup is kept while `contentKey` is the one it was hydrated with (compared with
  *   Object.is). Another key (new page props, another path) renders the children, into another
@@ -108,7 +111,25 @@ export function StaticHtml({ as: Tag = 'div', contentKey, keepWhile, complete = 
     if (incomplete) void reloadPageData();
   }, [incomplete]);
   if (keep) {
-    return <Tag key="kept" ref={ref} data-static={id} {...attributes} dangerouslySetInnerHTML={KEPT_HTML} suppressHydrationWarning />;
+    const { onMouseOver, onTouchStart } = attributes;
+    return (
+      <Tag
+        key="kept"
+        ref={ref}
+        data-static={id}
+        {...attributes}
+        onMouseOver={(event: MouseEvent<HTMLElement>) => {
+          onMouseOver?.(event);
+          prefetchSiteLinkUnder(event);
+        }}
+        onTouchStart={(event: TouchEvent<HTMLElement>) => {
+          onTouchStart?.(event);
+          prefetchSiteLinkUnder(event);
+        }}
+        dangerouslySetInnerHTML={KEPT_HTML}
+        suppressHydrationWarning
+      />
+    );
   }
   return (
     <Tag key="rendered" data-static={id} {...attributes} aria-busy={incomplete || undefined}>

@@ -28,13 +28,13 @@
  * down too; it would need seeding at start (registerInitialCache, in the instrumentation bundle's
  * separate copy of the class) and gives no outage log. Next's own FileSystemCache as the local
  * layer keeps exactly the behaviour of a single instance when Redis is not there.
- * `next/dist/server/lib/incremental-cache/file-system-cache.js` is internal to Next: the exact
- * `next` version is pinned, and the two-instance browser test (e2e/stateful/several-instances.e2e.ts)
+ * `next/dist/server/lib/incremental-cache/file-system-cache.js` is internal to Next (fenced in
+ * src/lib/internals/nextFileSystemCache.mjs, with a test of its shape): the exact `next` version is pinned, and the two-instance browser test (e2e/stateful/several-instances.e2e.ts)
  * checks this handler against the real server on every run.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import fileSystemCacheModule from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
+import { FileSystemCache } from '../internals/nextFileSystemCache.mjs';
 import { sharedRedisConnection } from '../redis/connection.mjs';
 
 /** How long an entry stays in Redis after its last write (stale entries are still served while they regenerate). */
@@ -201,9 +201,6 @@ export function createSharedIsrCache({ connection, prefix, local, now = Date.now
     },
   };
 }
-
-// Node imports Next's CommonJS module as its `module.exports`, whose `default` is the class.
-const FileSystemCache = /** @type {any} */ (fileSystemCacheModule).default ?? fileSystemCacheModule;
 
 /** Next's `CacheHandler` (see `cacheHandler` in next.config.ts). */
 export default class SharedIsrCacheHandler {

@@ -2,12 +2,8 @@
  * Old and fallback-menu addresses (spec §2 "Menu links used as fallback": /news, /press-releases)
  * and the home and contact frame pages' own addresses (PAGE_ADDRESSES, src/lib/wordpress/contentTypes.ts):
  * permanent redirects (308, query kept) to the pages that serve them, answered by proxy.ts (which
- * re-exports this). Here so the redirect table (./compile.ts) can send a target that is one of
- * these sources straight to where it leads: one hop, not two.
+ * re-exports this). Derived from the content-type table in the route module (src/lib/routes.ts,
+ * issue 36). Here so the redirect table (./compile.ts) can send a target that is one of these
+ * sources straight to where it leads: one hop, not two.
  */
-export const PERMANENT_REDIRECTS: ReadonlyMap<string, string> = new Map([
-  ['/news', '/about-us/news'],
-  ['/press-releases', '/about-us/press-releases'],
-  ['/pages/home', '/'],
-  ['/pages/contact-us', '/contact-us'],
-]);
+export { PERMANENT_REDIRECTS } from '../routes';

@@ -9,6 +9,7 @@ import { createDocumentCache, type DocumentCache } from './documentCache';
 import { FEED_TYPES, feedPath, feedTitle } from './seo';
 import { absoluteUrl } from './siteUrl';
 import { escapeXml } from './xml';
+import { registerProcessCache } from '../cache/processCaches';
 
 /**
  * RSS 2.0 feeds at `/feeds/{feed}.xml` (served by `pages/api/feeds/[feed].ts` through a rewrite),
@@ -97,6 +98,9 @@ export function feedCache(name: string): DocumentCache | null {
 export function clearFeedCache(): void {
   for (const cache of caches.values()) cache.clear();
 }
+
+// Content (the items), and the site's name and tagline the feeds show (`menu`, as the identity). Issue 36: registered, so the invalidation clears it (src/lib/cache/processCaches.ts).
+registerProcessCache({ name: 'feed-caches', scopes: ['menu', 'content'], clear: clearFeedCache });
 
 /** Forgets every feed, last good copies included (tests). */
 export function resetFeedCacheForTests(): void {

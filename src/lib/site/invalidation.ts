@@ -1,18 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { clearRegisteredCaches } from '../cache/processCaches';
 import { isRecord } from '../isRecord';
 import { processShared } from '../processShared';
 import { redactRedisUrl, sharedRedisConnection, type RedisConnection } from '../redis/connection.mjs';
 import { reloadRedirectsFromRedis } from '../redirects/store';
 import { parseSearchItems, rebuildSearchIndex, updateSearchItems, type SearchItem } from '../search/siteIndex';
-import { clearBlockCssCache } from '../wordpress/blockCss';
-import { clearFrameImageCache } from '../wordpress/frameImages';
-import { clearFrameTypeCache } from '../wordpress/frames';
-import { clearMenuCache } from '../wordpress/menu';
-import { clearSiteSeoCache } from '../wordpress/identity';
-import { clearPostTypesCache } from '../wordpress/postTypes';
-import { clearFeedCache } from './feeds';
 import { markHeard, triggerCatchUp } from './catchUp';
-import { clearSitemapCache } from './sitemap';
 
 /**
  * Issue 10 §3: every instance learns of a webhook call. The regenerated pages are shared through
@@ -91,25 +84,17 @@ export function invalidationChannel(redisUrl: string): string {
   return `${CHANNEL_PREFIX}:${db}`;
 }
 
-/** Clears this process's copies derived from WordPress content (every bundle's copy of these functions clears the same caches: they live in processShared). */
+/**
+ * Clears this process's copies derived from WordPress content: every cache registered for one of
+ * the scopes (src/lib/cache/processCaches.ts; each cache module registers itself with its scopes).
+ * Today: `menu` → the menu, the post types (the menu's links go through them), the block CSS (a
+ * theme or Site Editor change, event "styles", is sent with menu: true), the site's identity and
+ * SEO settings (event "site_settings", menu: true) and the feeds (which show the site's name);
+ * `content` → the sitemap, the feeds, frame types, frame images. The registry and the caches live
+ * in processShared, so whichever bundle calls this clears the process's one copy of each.
+ */
 export function clearProcessCaches(scopes: InvalidationScopes): void {
-  if (scopes.menu) {
-    // The menu's links to posts are resolved through the post types: both are read anew.
-    clearMenuCache();
-    clearPostTypesCache();
-    // A theme or Site Editor change (event "styles") is sent with menu: true: every page's layout.
-    clearBlockCssCache();
-    // Settings → General and the SEO plugins' settings (event "site_settings") are sent with
-    // menu: true: the site's name, tagline, icon and organization, which the feeds show too.
-    clearSiteSeoCache();
-    clearFeedCache();
-  }
-  if (scopes.content) {
-    clearSitemapCache();
-    clearFeedCache();
-    clearFrameTypeCache();
-    clearFrameImageCache();
-  }
+  clearRegisteredCaches({ menu: scopes.menu, content: scopes.content });
 }
 
 export function encodeMessage(message: InvalidationMessage): string {

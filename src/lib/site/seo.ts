@@ -187,8 +187,8 @@ export function eventJsonLd(item: ContentItem, identity: SiteIdentity = DEFAULT_
 /** The types of the content-type table that have an RSS feed (blogs, news, press releases). */
 export const FEED_TYPES: readonly ContentTypeDef[] = CONTENT_TYPES.filter((t) => t.feed !== null);
 
-/** The site path of a feed: `/feeds/news.xml`. */
-export const feedPath = (name: string): string => `/feeds/${name}.xml`;
+/** The site path of a feed: `/feeds/news.xml` (src/lib/routes.ts). */
+export { feedPath } from '../routes';
 
 /** A feed's title: `Corvane Payments: Press releases` (the site's name from WordPress). */
 export const feedTitle = (def: ContentTypeDef, identity: SiteIdentity = DEFAULT_IDENTITY): string => `${identity.name}: ${def.pluralLabel}`;

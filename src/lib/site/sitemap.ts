@@ -6,6 +6,7 @@ import { isTestPage } from '../testPages';
 import { LISTING_PATHS, STATIC_PAGES } from './sitePaths';
 import { absoluteUrl, SITE_URL } from './siteUrl';
 import { escapeXml } from './xml';
+import { registerProcessCache } from '../cache/processCaches';
 
 /**
  * `/sitemap.xml` (served by `pages/api/sitemap.ts` through a rewrite) and `/robots.txt`.
@@ -64,6 +65,9 @@ export function sitemapCache(): DocumentCache {
 export function clearSitemapCache(): void {
   holder.cache?.clear();
 }
+
+// Content changed (invalidation scope `content`). Issue 36: registered, so the invalidation clears it (src/lib/cache/processCaches.ts).
+registerProcessCache({ name: 'sitemap-cache', scopes: ['content'], clear: clearSitemapCache });
 
 /** Forgets the sitemap, last good copy included (tests). */
 export function resetSitemapCacheForTests(): void {

@@ -1,5 +1,6 @@
 import type { ContentTypeName } from '../types';
-import { CONTENT_TYPES, HOME_PAGE_SLUG, PAGE_ADDRESSES } from '../wordpress/contentTypes';
+import { feedOfPath, parseSitePath, ROBOTS_PATH, SITEMAP_PATH } from '../routes';
+import { CONTENT_TYPES, HOME_PAGE_SLUG } from '../wordpress/contentTypes';
 
 /**
  * Issue 18: surrogate keys. Every cacheable answer names what it was made from, in one header
@@ -53,36 +54,24 @@ export function formatKeys(keys: readonly string[], headerName: string): string 
   return keys.join(headerName === CLOUDFLARE_TAG_HEADER ? ',' : ' ');
 }
 
-const PAGE_FOR_ADDRESS = new Map(Object.entries(PAGE_ADDRESSES).map(([slug, address]) => [address, slug]));
 // Keys are tokens: no spaces or commas (they separate keys), nothing but URL path characters.
 const safe = (value: string) => value.replace(/[^A-Za-z0-9%_.~:/-]/g, (c) => encodeURIComponent(c));
 
-/** The key that names a page itself (what a `paths` call of the webhook purges). */
+/** The key that names a page itself (what a `paths` call of the webhook purges); what the path shows is src/lib/routes.ts's reading. */
 export function pageKey(pathname: string): string {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const special = PAGE_FOR_ADDRESS.get(path);
-  if (special) return itemKey('page', special);
-  for (const type of CONTENT_TYPES) {
-    if (type.listingPath && (path === type.listingPath || path.startsWith(`${type.listingPath}/page/`))) return listKey(type.name);
-  }
-  const segments = path.split('/').slice(1);
-  for (const type of CONTENT_TYPES) {
-    if (!type.routePrefix) continue;
-    const prefix = type.routePrefix.split('/').slice(1);
-    if (segments.length === prefix.length + 1 && prefix.every((s, i) => segments[i] === s)) return itemKey(type.name, safe(segments[prefix.length]));
-  }
-  // `/{section}/{slug}`: a frame page (the section route; sections are WordPress's).
-  if (segments.length === 2 && segments.every(Boolean) && !['api', '_next'].includes(segments[0])) return itemKey('page', safe(segments[1]));
-  return `page:${safe(path)}`;
+  const route = parseSitePath(pathname);
+  if (route.kind === 'item') return itemKey(route.type, safe(route.slug));
+  if (route.kind === 'listing') return listKey(route.type);
+  return `page:${safe(route.path)}`;
 }
 
 /** The keys of the answer at `pathname` (a page, its `_next/data`, a crawler document), or null for addresses not tagged. */
 export function keysForPath(pathname: string): string[] | null {
   if (pathname.startsWith('/_next/') || pathname.startsWith('/api/')) return null;
-  if (pathname === '/sitemap.xml') return [SITEMAP_KEY];
-  if (pathname === '/robots.txt') return [ROBOTS_KEY];
-  const feed = /^\/feeds\/([^/]+)\.xml$/.exec(pathname);
-  if (feed) return [FEEDS_KEY, `feed:${safe(feed[1])}`];
+  if (pathname === SITEMAP_PATH) return [SITEMAP_KEY];
+  if (pathname === ROBOTS_PATH) return [ROBOTS_KEY];
+  const feed = feedOfPath(pathname);
+  if (feed !== null) return [FEEDS_KEY, `feed:${safe(feed)}`];
   return [pageKey(pathname), LAYOUT_KEY];
 }
 

@@ -36,6 +36,7 @@ import { serverContext } from './serverContext';
 import { createLru } from '../cache/lru';
 import { createTtlCache } from './ttlCache';
 import { isRecord } from '../isRecord';
+import { registerProcessCache } from '../cache/processCaches';
 
 export { BODY_CLASS } from './scopeCss';
 
@@ -190,6 +191,9 @@ export async function withBlockCss<T extends { html: string; styles: BodyStyles 
 export function clearBlockCssCache(): void {
   state.cache.clear();
 }
+
+// A theme or Site Editor change (event "styles") is sent with `menu: true`: every page's layout. Issue 36: registered, so the invalidation clears it (src/lib/cache/processCaches.ts).
+registerProcessCache({ name: 'block-css', scopes: ['menu'], clear: clearBlockCssCache });
 
 /** For tests: forgets the last good copies too. */
 export function resetBlockCssForTests(): void {

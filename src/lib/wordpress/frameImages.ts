@@ -34,6 +34,7 @@ import { processShared } from '../processShared';
 import { serverContext } from './serverContext';
 import { createTtlCache } from './ttlCache';
 import { isRecord } from '../isRecord';
+import { registerProcessCache } from '../cache/processCaches';
 
 export const FRAME_IMAGE_CACHE_MS = 300_000;
 
@@ -185,3 +186,6 @@ export async function findFrameImages(props: unknown, frameId: number, attachmen
 export function clearFrameImageCache(): void {
   bySlug.clear();
 }
+
+// Content changed (invalidation scope `content`): an attachment may have. Issue 36: registered, so the invalidation clears it (src/lib/cache/processCaches.ts).
+registerProcessCache({ name: 'frame-image-cache', scopes: ['content'], clear: clearFrameImageCache });

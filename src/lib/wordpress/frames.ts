@@ -65,6 +65,7 @@ import { isBuildPhase } from '../buildPhase';
 import { processShared } from '../processShared';
 import { createTtlCache } from './ttlCache';
 import { isRecord } from '../isRecord';
+import { registerProcessCache } from '../cache/processCaches';
 
 /** Frame types are cached as long as the menu (spec §4, §9: 300000 ms). */
 export const FRAME_TYPE_CACHE_MS = 300_000;
@@ -380,6 +381,9 @@ export function getFrameType(slug: string): Promise<FrameType | null> {
 export function clearFrameTypeCache(): void {
   frameTypes.clear();
 }
+
+// A frame type changed (invalidation scope `content`). Issue 36: registered, so the invalidation clears it (src/lib/cache/processCaches.ts).
+registerProcessCache({ name: 'frame-type-cache', scopes: ['content'], clear: clearFrameTypeCache });
 
 function frameTypeSlug(acf: Record<string, unknown>): string {
   const value = acf.frame_type;

@@ -7,6 +7,7 @@ import { CUSTOM_PREFIX, fetchJson, wpUrl } from './http';
 import { mapSeoUrl, normalizeSeo } from './seo';
 import { serverContext } from './serverContext';
 import { createTtlCache } from './ttlCache';
+import { registerProcessCache } from '../cache/processCaches';
 
 /**
  * The site's identity and the SEO of the pages that are not one item (docs/seo-and-redirects.md
@@ -166,6 +167,9 @@ export async function getSiteIdentity(): Promise<SiteIdentity> {
 export function clearSiteSeoCache(): void {
   cache.clear();
 }
+
+// Settings → General and the SEO plugins' settings (event "site_settings") are sent with `menu: true`. Issue 36: registered, so the invalidation clears it (src/lib/cache/processCaches.ts).
+registerProcessCache({ name: 'site-seo-cache', scopes: ['menu'], clear: clearSiteSeoCache });
 
 /** Tests: forget the cache and the last complete answer (a new process). */
 export function resetSiteSeoForTests(): void {

@@ -75,6 +75,7 @@ import { serverContext, type ServerContext } from './serverContext';
 import { processShared } from '../processShared';
 import { createTtlCache } from './ttlCache';
 import { isRecord } from '../isRecord';
+import { registerProcessCache } from '../cache/processCaches';
 
 export const MENU_ID = 3;
 export const MENU_CACHE_MS = 300_000;
@@ -423,3 +424,6 @@ export async function getMenu(): Promise<TopMenuEntry[]> {
 export function clearMenuCache(): void {
   cache.clear();
 }
+
+// The menu changed (invalidation scope `menu`). Issue 36: registered, so the invalidation clears it (src/lib/cache/processCaches.ts).
+registerProcessCache({ name: 'menu-cache', scopes: ['menu'], clear: clearMenuCache });

@@ -23,6 +23,7 @@ import { fetchJson, WP_PREFIX, wpUrl } from './http';
 import { serverContext } from './serverContext';
 import { createTtlCache } from './ttlCache';
 import { isRecord } from '../isRecord';
+import { registerProcessCache } from '../cache/processCaches';
 
 export const POST_TYPES_CACHE_MS = 300_000;
 /** The only REST namespace the site reads content from. */
@@ -89,3 +90,6 @@ export function getPostTypes(options: { attempts?: number } = {}): Promise<PostT
 export function clearPostTypesCache(): void {
   cache.clear();
 }
+
+// The menu's links to posts are resolved through the post types: read anew with the menu. Issue 36: registered, so the invalidation clears it (src/lib/cache/processCaches.ts).
+registerProcessCache({ name: 'post-types-cache', scopes: ['menu'], clear: clearPostTypesCache });

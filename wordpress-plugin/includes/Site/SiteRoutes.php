@@ -16,9 +16,11 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 /**
- * REST base → the site's path prefix, copied from the site's table (`routePrefix`). A real-WordPress
- * browser test (`e2e/real/site-links.e2e.ts`) compares the REST `link` of every seeded item with
- * the site's `sitePath()`, so the two tables cannot drift apart unnoticed.
+ * REST base → the site's path prefix, copied from the site's table (`routePrefix`). The site's jest
+ * test `__tests__/routes/routes.test.ts` reads this file's PREFIXES, PAGE_BASE, DEFAULT_SECTION and
+ * PAGE_ADDRESSES and fails when they differ from the site's route module (`src/lib/routes.ts`);
+ * a real-WordPress browser test (`e2e/real/site-links.e2e.ts`) compares the REST `link` of every
+ * seeded item with the site's `sitePath()`. Keep these constants plain string literals.
  */
 final class SiteRoutes {
 
