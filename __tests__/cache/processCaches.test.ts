@@ -26,6 +26,8 @@ const NOT_INVALIDATED: Record<string, string> = {
   'build-frame-cache': 'frames shared by one `next build` process (not used at run time)',
   'regenerate-preview-mode-id': "the build's preview-mode id, not content",
   'invalidation-origin': 'this process’s id',
+  wordpressUrgentReads: 'the urgent-read context of the worker’s reads (src/lib/wordpress/recovery.ts), not content',
+  wordpressRecovery: 'the attempts pending on WordPress and whether it is failing, not content',
   'invalidation-broadcast': 'the broadcast’s outage log state',
   'invalidation-ack-waiters': 'acks awaited by the webhook',
   'invalidation-subscribers': 'the pub/sub subscriber',
