@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { Seo } from '@/components/seo/Seo';
-import { JsonLd } from '@/components/seo/JsonLd';
 import { FeedLinks } from '@/components/seo/FeedLinks';
 import { SITE_DESCRIPTION, SITE_NAME, SITE_TAGLINE } from '@/lib/site/brand';
 import { articleJsonLd, eventJsonLd, isoDateField, metaDescription, organizationJsonLd, serializeJsonLd } from '@/lib/site/seo';
@@ -127,13 +126,6 @@ describe('JSON-LD escaping', () => {
     expect(scripts[0].innerHTML).not.toContain('</script');
     expect(JSON.parse(scripts[0].textContent ?? '')).toMatchObject({ '@type': 'NewsArticle', headline: hostile });
     expect(document.querySelectorAll('script:not([type="application/ld+json"])')).toHaveLength(0);
-  });
-
-  it('the JsonLd component escapes the same way', () => {
-    const { container } = render(<JsonLd data={{ name: hostile }} />);
-    const script = container.querySelector('script[type="application/ld+json"]');
-    expect(script?.innerHTML).toBe(serializeJsonLd({ name: hostile }));
-    expect(JSON.parse(script?.textContent ?? '')).toEqual({ name: hostile });
   });
 });
 
