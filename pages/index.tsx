@@ -6,7 +6,7 @@ import { HOME_PAGE_SLUG } from '@/lib/wordpress/contentTypes';
 import { assembleBlockCss } from '@/lib/wordpress/blockCss';
 import { getFramePage } from '@/lib/wordpress/frames';
 import { getSiteSeo, ownPageSeo } from '@/lib/wordpress/identity';
-import type { FramePage } from '@/lib/types';
+import type { FramePage } from '@/lib/shared/types';
 
 /** Teasers per type on the home page. */
 const TEASERS = 3;

@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/templates/PageHeader';
 import { staticProps } from '@/lib/site/staticProps';
 import { useSiteIdentity } from '@/components/layout/SiteIdentity';
 import { getSiteSeo, ownPageSeo } from '@/lib/wordpress/identity';
-import type { ItemSeo } from '@/lib/types';
+import type { ItemSeo } from '@/lib/shared/types';
 import { normalizeQuery } from '@/lib/search/query';
 import { searchTitle } from '@/lib/site/seo';
 

@@ -15,7 +15,7 @@ import type { SearchResult } from '@/lib/search/types';
 import { SEARCH_KEY, surrogateKeyHeaderName } from '@/lib/site/surrogateKeys';
 import { CONTENT_TYPES } from '@/lib/wordpress/contentTypes';
 import { clearPostTypesCache } from '@/lib/wordpress/postTypes';
-import type { ContentTypeName } from '@/lib/types';
+import type { ContentTypeName } from '@/lib/shared/types';
 import { prefixedPostTypeNames } from '../../__mocks__/wordpress/postTypes';
 import { createSeedStore } from '../../__mocks__/wordpress/store';
 import { fakeWordPress, recordWordPressRequests } from '../setup/msw';

@@ -5,7 +5,7 @@ import { FeedLinks } from '@/components/seo/FeedLinks';
 import { SITE_DESCRIPTION, SITE_NAME, SITE_TAGLINE } from '@/lib/site/brand';
 import { articleJsonLd, eventJsonLd, isoDateField, metaDescription, organizationJsonLd, serializeJsonLd } from '@/lib/site/seo';
 import { SITE_URL } from '@/lib/site/siteUrl';
-import type { ContentItem } from '@/lib/types';
+import type { ContentItem } from '@/lib/shared/types';
 import { getItemBySlug } from '@/lib/wordpress/content';
 
 // next/head collects its children for the document head; in tests, render them in place (React 19

@@ -1,7 +1,7 @@
 import { buildSitemap, robotsTxt } from '@/lib/site/sitemap';
 import { buildFeed, FEED_SIZE, feedType, rfc822 } from '@/lib/site/feeds';
 import { LISTING_PATHS } from '@/lib/site/sitePaths';
-import { isTestPage } from '@/lib/testPages';
+import { isTestPage } from '@/lib/shared/testPages';
 import { escapeXml } from '@/lib/site/xml';
 import { SITE_NAME } from '@/lib/site/brand';
 import { contentType } from '@/lib/wordpress/contentTypes';

@@ -11,7 +11,7 @@ import { clearProcessCaches } from '@/lib/site/invalidation';
 import { getLayoutData } from '@/lib/site/layout';
 import { organizationJsonLd } from '@/lib/site/seo';
 import { sitemapPaths } from '@/lib/site/sitemap';
-import type { SiteIdentity } from '@/lib/types';
+import type { SiteIdentity } from '@/lib/shared/types';
 import { getSiteSeo, normalizeSiteSeo, resetSiteSeoForTests } from '@/lib/wordpress/identity';
 import { fakeWordPress, server } from '../setup/msw';
 

@@ -6,7 +6,7 @@ import { Seo } from '@/components/seo/Seo';
 import { SiteIdentityProvider } from '@/components/layout/SiteIdentity';
 import { DEFAULT_IDENTITY, SITE_NAME } from '@/lib/site/brand';
 import { robotsContent } from '@/lib/site/seo';
-import type { ItemSeo } from '@/lib/types';
+import type { ItemSeo } from '@/lib/shared/types';
 import { DEFAULT_ROBOTS } from '@/lib/wordpress/seo';
 
 // next/head collects its children for the document head; in tests, render them in place.

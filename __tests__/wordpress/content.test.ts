@@ -15,7 +15,7 @@ import { CONTENT_TYPES, contentType, PAGE_ADDRESSES } from '@/lib/wordpress/cont
 import { RETRY_DELAY_MS } from '@/lib/wordpress/http';
 import { getFrameIds } from '@/lib/wordpress/frames';
 import { getAllLinks } from '@/lib/wordpress/links';
-import type { ContentTypeName } from '@/lib/types';
+import type { ContentTypeName } from '@/lib/shared/types';
 import { fakeWordPress, server, WORDPRESS_BASE, recordWordPressRequests } from '../setup/msw';
 
 /** Every URL the fake WordPress was asked for from now on (listeners are removed after each test). */

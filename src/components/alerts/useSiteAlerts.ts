@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { nextTask } from '@/lib/nextTask';
+import { nextTask } from '@/lib/browser/nextTask';
 import { alertsFetcher, alertsKey, type SiteAlerts } from '@/lib/wordpress/alerts';
 
 /**

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { DEFAULT_IDENTITY } from '@/lib/site/brand';
-import { isRecord } from '@/lib/isRecord';
-import type { SiteIdentity } from '@/lib/types';
+import { isRecord } from '@/lib/shared/isRecord';
+import type { SiteIdentity } from '@/lib/shared/types';
 
 /**
  * The site's identity (name, tagline, locale, icon, organization: docs/seo-and-redirects.md §2)

@@ -1,6 +1,6 @@
 import Head from 'next/head';
 import { useRouter } from 'next/compat/router';
-import type { ItemSeo, MediaImage, SeoImage } from '@/lib/types';
+import type { ItemSeo, MediaImage, SeoImage } from '@/lib/shared/types';
 import { useSiteIdentity } from '@/components/layout/SiteIdentity';
 import { canonicalPath, canonicalUrl, documentTitle, metaDescription, robotsContent, serializeJsonLd } from '@/lib/site/seo';
 import { absoluteUrl } from '@/lib/site/siteUrl';

@@ -4,7 +4,7 @@ import { Breadcrumbs, breadcrumbJsonLd, detailTrail } from '@/components/content
 import { FeaturedImage } from '@/components/content/FeaturedImage';
 import { RichHtml } from '@/components/content/RichHtml';
 import { Seo } from '@/components/seo/Seo';
-import type { ContentItem } from '@/lib/types';
+import type { ContentItem } from '@/lib/shared/types';
 import { BODY_CLASS } from '@/lib/wordpress/bodyClass';
 import { contentType } from '@/lib/wordpress/contentTypes';
 import styles from './DetailLayout.module.css';

@@ -6,7 +6,7 @@ import { pageHeadingFrameIndex } from '@/components/frames/registry';
 import { Seo } from '@/components/seo/Seo';
 import type { CardItem } from '@/lib/site/listing';
 import { organizationJsonLd } from '@/lib/site/seo';
-import type { Frame, ItemSeo } from '@/lib/types';
+import type { Frame, ItemSeo } from '@/lib/shared/types';
 import { useSiteIdentity } from '@/components/layout/SiteIdentity';
 import { contentType } from '@/lib/wordpress/contentTypes';
 import { heroImage } from './FramePageTemplate';

@@ -1,5 +1,5 @@
-import { isRecord } from '../isRecord';
-import type { ContentTypeName } from '../types';
+import { isRecord } from '../shared/isRecord';
+import type { ContentTypeName } from '../shared/types';
 import { contentTypeByRestBase, type ContentTypeDef } from '../wordpress/contentTypes';
 
 /**

@@ -1,5 +1,5 @@
 import SearchableMap from 'minisearch/SearchableMap';
-import type { ContentTypeName } from '../types';
+import type { ContentTypeName } from '../shared/types';
 import type { SearchDocument } from './document';
 import type { MatchRange } from './types';
 import { maxEdits, stemWord, withinEditDistance, wordsOf, wordsWithOffsets } from './words';

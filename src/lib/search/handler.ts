@@ -8,7 +8,7 @@ import { MAX_QUERY_LENGTH, normalizeQuery, queryLength, SEARCH_HEADER } from './
 import type { SearchResult } from './types';
 import { searchWordPress } from '../wordpress/search';
 import { CONTENT_TYPES, contentType, isContentTypeName } from '../wordpress/contentTypes';
-import type { ContentTypeName } from '../types';
+import type { ContentTypeName } from '../shared/types';
 import type { SearchEngine, SearchHit } from './engine';
 import { currentSearchEngine } from './siteIndex';
 

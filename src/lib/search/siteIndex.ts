@@ -1,6 +1,6 @@
-import { isRecord } from '../isRecord';
-import { processShared } from '../processShared';
-import type { ContentTypeName } from '../types';
+import { isRecord } from '../shared/isRecord';
+import { processShared } from '../server/processShared';
+import type { ContentTypeName } from '../shared/types';
 import { CONTENT_TYPES, contentType, isContentTypeName } from '../wordpress/contentTypes';
 import { fetchJson, segment, WP_PREFIX, wpUrl, type Query } from '../wordpress/http';
 import { walkCollection } from '../wordpress/content';

@@ -1,5 +1,5 @@
 import { getConfig } from '../../config';
-import { processShared } from '../processShared';
+import { processShared } from '../server/processShared';
 import { sharedRedisConnection, type RedisConnection } from '../redis/connection.mjs';
 import { CONTENT_TYPES, DEFAULT_PAGE_SECTION, type ContentTypeDef } from '../wordpress/contentTypes';
 import { walkCollection } from '../wordpress/content';

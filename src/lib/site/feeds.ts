@@ -1,7 +1,7 @@
 import { getConfig } from '../../config';
-import type { ContentItem } from '../types';
+import type { ContentItem } from '../shared/types';
 import { getCollectionPage } from '../wordpress/content';
-import { processShared } from '../processShared';
+import { processShared } from '../server/processShared';
 import type { ContentTypeDef } from '../wordpress/contentTypes';
 import { getSiteIdentity } from '../wordpress/identity';
 import { SITE_LANGUAGE } from './brand';

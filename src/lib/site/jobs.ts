@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getConfig } from '../../config';
-import { isRecord } from '../isRecord';
-import { processShared } from '../processShared';
+import { isRecord } from '../shared/isRecord';
+import { processShared } from '../server/processShared';
 import { redisErrorMessage, sharedRedisConnection, type RedisConnection } from '../redis/connection.mjs';
 import { reloadRedirectsFromWordPress, type ReloadReport } from '../redirects/store';
 import { parseSearchItems, rebuildSearchIndex, updateSearchItems, type SearchItem } from '../search/siteIndex';

@@ -1,6 +1,6 @@
 import type { GetStaticPaths, GetStaticProps } from 'next';
 import { getConfig } from '../../config';
-import type { ContentItem, ContentTypeName, ItemSeo } from '../types';
+import type { ContentItem, ContentTypeName, ItemSeo } from '../shared/types';
 import { getCollectionPage } from '../wordpress/content';
 import { getSiteSeo, ownPageSeo } from '../wordpress/identity';
 import { contentType } from '../wordpress/contentTypes';

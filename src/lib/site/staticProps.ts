@@ -5,7 +5,7 @@ import { withBlockCss } from '../wordpress/blockCss';
 import { getIdList, getItemBySlug } from '../wordpress/content';
 import { readPreview, type PreviewItem } from '../wordpress/preview';
 import { previewFor, type PreviewContext } from '../preview/previewData';
-import type { ContentItem, ContentTypeName, FramePage } from '../types';
+import type { ContentItem, ContentTypeName, FramePage } from '../shared/types';
 import { getLayoutData, type LayoutData } from './layout';
 
 /** Props every page receives: its own plus the layout data (`_app` renders the layout from it). */

@@ -1,4 +1,4 @@
-import type { ContentTypeName } from '../types';
+import type { ContentTypeName } from '../shared/types';
 import { CONTENT_TYPES, HOME_PAGE_SLUG, PAGE_ADDRESSES } from '../wordpress/contentTypes';
 
 /**

@@ -1,5 +1,5 @@
-import { htmlToText } from '../excerpt';
-import type { ContentItem, ContentLink, ContentTypeName, MediaImage } from '../types';
+import { htmlToText } from '../shared/excerpt';
+import type { ContentItem, ContentLink, ContentTypeName, MediaImage } from '../shared/types';
 import { contentType, DEFAULT_PAGE_SECTION, sitePath } from './contentTypes';
 import { CUSTOM_PREFIX, fetchJson, segment, WP_PREFIX, wpUrl } from './http';
 import { normalizeItem, normalizeMedia } from './normalize';

@@ -1,8 +1,8 @@
-import { htmlToText } from '../excerpt';
-import { isRecord } from '../isRecord';
-import { processShared } from '../processShared';
+import { htmlToText } from '../shared/excerpt';
+import { isRecord } from '../shared/isRecord';
+import { processShared } from '../server/processShared';
 import { DEFAULT_IDENTITY } from '../site/brand';
-import type { ItemSeo, SeoImage, SiteIdentity } from '../types';
+import type { ItemSeo, SeoImage, SiteIdentity } from '../shared/types';
 import { CUSTOM_PREFIX, fetchJson, wpUrl } from './http';
 import { mapSeoUrl, normalizeSeo } from './seo';
 import { serverContext } from './serverContext';

@@ -1,4 +1,4 @@
-import type { ContentLink } from '../types';
+import type { ContentLink } from '../shared/types';
 import { CONTENT_TYPES, type ContentTypeDef } from './contentTypes';
 import { getIdList } from './content';
 

@@ -65,16 +65,16 @@
  * - `clearMenuCache()` is called by the revalidation webhook.
  * The returned menus are frozen: they are shared by every caller.
  */
-import { htmlToText } from '../excerpt';
-import type { ContentLink, MenuItem, SubmenuEntry, TopMenuEntry } from '../types';
+import { htmlToText } from '../shared/excerpt';
+import type { ContentLink, MenuItem, SubmenuEntry, TopMenuEntry } from '../shared/types';
 import { getIdList } from './content';
 import { sitePath } from './contentTypes';
 import { fetchJson, segment, WP_PREFIX, wpUrl } from './http';
 import { contentTypeOfPostType, getPostTypes, type PostTypeMap } from './postTypes';
 import { serverContext, type ServerContext } from './serverContext';
-import { processShared } from '../processShared';
+import { processShared } from '../server/processShared';
 import { createTtlCache } from './ttlCache';
-import { isRecord } from '../isRecord';
+import { isRecord } from '../shared/isRecord';
 
 export const MENU_ID = 3;
 export const MENU_CACHE_MS = 300_000;

@@ -1,7 +1,7 @@
 import { getConfig } from '../../config';
-import { excerpt, htmlToText } from '../excerpt';
-import { isRecord } from '../isRecord';
-import type { BodyStyles, ContentItem, ContentTypeName, MediaImage } from '../types';
+import { excerpt, htmlToText } from '../shared/excerpt';
+import { isRecord } from '../shared/isRecord';
+import type { BodyStyles, ContentItem, ContentTypeName, MediaImage } from '../shared/types';
 import { DEFAULT_PAGE_SECTION, sitePath } from './contentTypes';
 import { coreBlockName } from './coreBlocks';
 import { imageSources } from './imageSources';

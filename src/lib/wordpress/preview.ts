@@ -1,6 +1,6 @@
 import { getConfig, type PreviewCredentials } from '../../config';
-import { isRecord } from '../isRecord';
-import type { ContentItem, FramePage } from '../types';
+import { isRecord } from '../shared/isRecord';
+import type { ContentItem, FramePage } from '../shared/types';
 import { DEFAULT_PAGE_SECTION, sitePath, type ContentTypeDef } from './contentTypes';
 import { framePageFromRaw } from './frames';
 import { CUSTOM_PREFIX, fetchJson, segment, wpUrl } from './http';
