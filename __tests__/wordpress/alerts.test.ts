@@ -184,7 +184,7 @@ describe('browser safety', () => {
       };
       jest.doMock('../../src/config', forbid('src/config.ts'));
       jest.doMock('../../src/lib/wordpress/serverContext', forbid('serverContext'));
-      jest.doMock('../../src/lib/wordpress/sanitize', forbid('the sanitizer'));
+      jest.doMock('../../src/lib/html/sanitize', forbid('the sanitizer'));
       jest.doMock('parse5', forbid('parse5'));
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       expect(() => require('../../src/lib/wordpress/alerts')).not.toThrow();

@@ -8,7 +8,7 @@ function stylesheetInDocument(): string {
 }
 
 /**
- * The page's block stylesheet (src/lib/wordpress/blockCss.ts: WordPress's block CSS, global
+ * The page's block stylesheet (src/lib/html/blockCss.ts: WordPress's block CSS, global
  * styles and the body's own CSS, scoped to `.wp-body`) as one `<style>` in the head: in the
  * server HTML, so the body is laid out at first paint (no layout shift, no extra request), and
  * replaced or removed by next/head on a client-side navigation. The CSP allows `<style>` elements

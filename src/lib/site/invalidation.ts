@@ -4,7 +4,7 @@ import { processShared } from '../server/processShared';
 import { redactRedisUrl, sharedRedisConnection, type RedisConnection } from '../redis/connection.mjs';
 import { reloadRedirectsFromRedis } from '../redirects/store';
 import { parseSearchItems, rebuildSearchIndex, updateSearchItems, type SearchItem } from '../search/siteIndex';
-import { clearBlockCssCache } from '../wordpress/blockCss';
+import { clearBlockCssCache } from '../html';
 import { clearFrameImageCache } from '../wordpress/frameImages';
 import { clearFrameTypeCache } from '../wordpress/frames';
 import { clearMenuCache } from '../wordpress/menu';

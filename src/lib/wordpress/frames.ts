@@ -58,7 +58,7 @@ import { DEFAULT_PAGE_SECTION } from './contentTypes';
 import { CUSTOM_PREFIX, fetchJson, segment, WP_PREFIX, wpUrl } from './http';
 import { findFrameImages } from './frameImages';
 import { mediaOrigins, mergeStyles, normalizeItem } from './normalize';
-import { sanitizeCmsHtml } from './sanitize';
+import { sanitizeCmsHtml } from '../html';
 import type { WpPost } from './raw';
 import { serverContext, type ServerContext } from './serverContext';
 import { isBuildPhase } from '../server/buildPhase';

@@ -3,10 +3,9 @@ import { excerpt, htmlToText } from '../shared/excerpt';
 import { isRecord } from '../shared/isRecord';
 import type { BodyStyles, ContentItem, ContentTypeName, MediaImage } from '../shared/types';
 import { DEFAULT_PAGE_SECTION, sitePath } from './contentTypes';
-import { coreBlockName } from './coreBlocks';
 import { imageSources } from './imageSources';
 import type { WpEmbedded, WpMedia, WpPost } from './raw';
-import { sanitizeCmsHtml, type SanitizedHtml } from './sanitize';
+import { coreBlockName, sanitizeCmsHtml, type SanitizedHtml } from '../html';
 import { normalizeSeo } from './seo';
 import { serverContext } from './serverContext';
 

@@ -30,11 +30,11 @@
  */
 import { processShared } from '../server/processShared';
 import type { BodyStyles } from '../shared/types';
-import { CUSTOM_PREFIX, fetchJson, fetchText, wpUrl } from './http';
+import { CUSTOM_PREFIX, fetchJson, fetchText, wpUrl } from '../wordpress/http';
 import { chunkApplies, scopeCssChunks, type ScopedChunk } from './scopeCss';
-import { serverContext } from './serverContext';
+import { serverContext } from '../wordpress/serverContext';
 import { createLru } from '../cache/lru';
-import { createTtlCache } from './ttlCache';
+import { createTtlCache } from '../wordpress/ttlCache';
 import { isRecord } from '../shared/isRecord';
 
 export { BODY_CLASS } from './scopeCss';
