@@ -122,7 +122,7 @@ function withSecurityHeaders(config: NextConfig, development: boolean): NextConf
 
 /**
  * The canonical origin (public): canonical URLs, Open Graph and JSON-LD render in the browser too,
- * so it is inlined at build time (src/lib/site/siteUrl.ts). Read by src/config.ts's `siteUrlFrom`,
+ * so it is inlined at build time (src/lib/shared/site/siteUrl.ts). Read by src/config.ts's `siteUrlFrom`,
  * as the server reads it; called after `assertValidConfiguration`, so a malformed SITE_URL at
  * `next start` gets the fail-fast message, not a stack trace.
  */

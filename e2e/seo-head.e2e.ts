@@ -13,7 +13,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import type { ContentTypeName } from '../src/lib/shared/types';
-import { sitePath } from '../src/lib/wordpress/contentTypes';
+import { sitePath } from '../src/lib/shared/wordpress/contentTypes';
 import { DESKTOP, launchBrowser, openPage } from './helpers/browser';
 import { one, rawHead as fetchHead, urlsIn, type CrawlerHead } from './helpers/head';
 import { readState } from './helpers/site';

@@ -2,7 +2,7 @@ import { HomeTemplate, type HomeProps } from '@/components/templates/HomeTemplat
 import { toCardItem } from '@/lib/site/listing';
 import { previewDraft, staticProps, type BlockCssProps } from '@/lib/site/staticProps';
 import { getCollectionPage } from '@/lib/wordpress/content';
-import { HOME_PAGE_SLUG } from '@/lib/wordpress/contentTypes';
+import { HOME_PAGE_SLUG } from '@/lib/shared/wordpress/contentTypes';
 import { assembleBlockCss } from '@/lib/html';
 import { getFramePage } from '@/lib/wordpress/frames';
 import { getSiteSeo, ownPageSeo } from '@/lib/wordpress/identity';

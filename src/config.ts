@@ -295,7 +295,7 @@ function cachePurge(env: Env, siteUrl: string): CachePurgeConfig | null {
 /**
  * `SITE_URL` as the site uses it: validated (a `ConfigError` names it), without a trailing slash,
  * `http://localhost:3000` when unset. The one reading of it: `parseConfig`'s `siteUrl` and the
- * `NEXT_PUBLIC_SITE_URL` that next.config.ts inlines for the browser (src/lib/site/siteUrl.ts).
+ * `NEXT_PUBLIC_SITE_URL` that next.config.ts inlines for the browser (src/lib/shared/site/siteUrl.ts).
  */
 export function siteUrlFrom(env: Env): string {
   return origin(env, 'SITE_URL', false) ?? 'http://localhost:3000';

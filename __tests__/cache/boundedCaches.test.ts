@@ -14,8 +14,8 @@ import '@/lib/wordpress/identity';
 import '@/lib/wordpress/menu';
 import '@/lib/wordpress/postTypes';
 
-jest.mock('@/lib/wordpress/http', () => {
-  const actual = jest.requireActual('@/lib/wordpress/http');
+jest.mock('@/lib/shared/wordpress/http', () => {
+  const actual = jest.requireActual('@/lib/shared/wordpress/http');
   const answer = (data: unknown) => Promise.resolve({ status: 200, headers: new Headers({ 'content-type': 'text/css' }), data });
   return {
     ...actual,

@@ -9,7 +9,7 @@ import * as partnerInterviews from '../../pages/about-us/partner-interviews/[slu
 import * as pressReleases from '../../pages/about-us/press-release/[slug]';
 import { getConfig } from '@/config';
 import type { ContentItem, ContentTypeName } from '@/lib/shared/types';
-import { contentType } from '@/lib/wordpress/contentTypes';
+import { contentType } from '@/lib/shared/wordpress/contentTypes';
 import { fakeWordPress } from '../setup/msw';
 
 type SlugParams = { slug: string };

@@ -5,7 +5,7 @@ import { visibleSubmenus } from '@/components/layout/links';
 import { FALLBACK_NAVIGATION, FOOTER } from '@/lib/site/layout';
 import { listingProps } from '@/lib/site/listing';
 import { detailRoute } from '@/lib/site/staticProps';
-import { CONTENT_TYPES } from '@/lib/wordpress/contentTypes';
+import { CONTENT_TYPES } from '@/lib/shared/wordpress/contentTypes';
 import { clearFrameTypeCache } from '@/lib/wordpress/frames';
 import { FALLBACK_MENU_ITEMS, getMenu } from '@/lib/wordpress/menu';
 import type { TopMenuEntry } from '@/lib/shared/types';

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { Seo } from '@/components/seo/Seo';
 import { FeedLinks } from '@/components/seo/FeedLinks';
-import { SITE_DESCRIPTION, SITE_NAME, SITE_TAGLINE } from '@/lib/site/brand';
-import { articleJsonLd, eventJsonLd, isoDateField, metaDescription, organizationJsonLd, serializeJsonLd } from '@/lib/site/seo';
-import { SITE_URL } from '@/lib/site/siteUrl';
+import { SITE_DESCRIPTION, SITE_NAME, SITE_TAGLINE } from '@/lib/shared/site/brand';
+import { articleJsonLd, eventJsonLd, isoDateField, metaDescription, organizationJsonLd, serializeJsonLd } from '@/lib/shared/site/seo';
+import { SITE_URL } from '@/lib/shared/site/siteUrl';
 import type { ContentItem } from '@/lib/shared/types';
 import { getItemBySlug } from '@/lib/wordpress/content';
 

@@ -7,7 +7,7 @@ import { formatDate, formatTime, machineDate } from '@/components/content/dates'
 import { FeaturedImage } from '@/components/content/FeaturedImage';
 import { Pagination, pageSlots } from '@/components/content/Pagination';
 import { RichHtml } from '@/components/content/RichHtml';
-import type { CardItem } from '@/lib/site/listing';
+import type { CardItem } from '@/lib/shared/types';
 import { sanitizeCmsHtml } from '@/lib/html/sanitize';
 
 const routerPush = jest.fn<Promise<boolean>, [string]>(async () => true);

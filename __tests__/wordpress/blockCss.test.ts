@@ -11,7 +11,7 @@ import {
   COMMON_CSS_PATH,
   resetBlockCssForTests,
 } from '@/lib/html/blockCss';
-import { MaxRetriesError, RETRY_DELAY_MS } from '@/lib/wordpress/http';
+import { MaxRetriesError, RETRY_DELAY_MS } from '@/lib/shared/wordpress/http';
 import { chunkApplies, scopeCss, scopeCssChunks } from '@/lib/html/scopeCss';
 import { recordWordPressRequests, server, WORDPRESS_BASE } from '../setup/msw';
 

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { CONTENT_TYPES, sitePath, type ContentTypeDef } from '../../src/lib/wordpress/contentTypes';
+import { CONTENT_TYPES, sitePath, type ContentTypeDef } from '../../src/lib/shared/wordpress/contentTypes';
 import type { ContentTypeName } from '../../src/lib/shared/types';
 import { readState } from '../harness/state';
 

@@ -3,7 +3,7 @@ import { FramePageTemplate, type FramePageProps } from '@/components/templates/F
 import { framePageProps, previewDraft, staticProps, type BlockCssProps } from '@/lib/site/staticProps';
 import type { FramePage } from '@/lib/shared/types';
 import { getIdList } from '@/lib/wordpress/content';
-import { PAGE_ADDRESSES } from '@/lib/wordpress/contentTypes';
+import { PAGE_ADDRESSES } from '@/lib/shared/wordpress/contentTypes';
 import { getFramePage } from '@/lib/wordpress/frames';
 
 type Params = { section: string; slug: string };

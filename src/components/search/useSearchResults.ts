@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { searchSite } from '@/lib/search/client';
-import type { SearchResult } from '@/lib/search/types';
+import { searchSite } from '@/lib/shared/search/client';
+import type { SearchResult } from '@/lib/shared/search/types';
 import type { ContentTypeName } from '@/lib/shared/types';
 
 export type SearchState =

@@ -30,7 +30,7 @@
  */
 import { processShared } from '../server/processShared';
 import type { BodyStyles } from '../shared/types';
-import { CUSTOM_PREFIX, fetchJson, fetchText, wpUrl } from '../wordpress/http';
+import { CUSTOM_PREFIX, fetchJson, fetchText, wpUrl } from '../shared/wordpress/http';
 import { chunkApplies, scopeCssChunks, type ScopedChunk } from './scopeCss';
 import { serverContext } from '../wordpress/serverContext';
 import { createLru } from '../cache/lru';

@@ -3,7 +3,7 @@ import { excerptOfText, htmlToText } from '../shared/excerpt';
 import { isRecord } from '../shared/isRecord';
 import { isTestPage } from '../shared/testPages';
 import type { ContentTypeName } from '../shared/types';
-import { DEFAULT_PAGE_SECTION, sitePath } from '../wordpress/contentTypes';
+import { DEFAULT_PAGE_SECTION, sitePath } from '../shared/wordpress/contentTypes';
 import { frameIdList } from '../wordpress/frames';
 import { SEARCH_EXCERPT_WORDS } from '../wordpress/search';
 

@@ -1,7 +1,7 @@
 import { getConfig } from '../../config';
 import { processShared } from '../server/processShared';
 import { sharedRedisConnection, type RedisConnection } from '../redis/connection.mjs';
-import { CONTENT_TYPES, DEFAULT_PAGE_SECTION, type ContentTypeDef } from '../wordpress/contentTypes';
+import { CONTENT_TYPES, DEFAULT_PAGE_SECTION, type ContentTypeDef } from '../shared/wordpress/contentTypes';
 import { walkCollection } from '../wordpress/content';
 import type { SearchItem } from '../search/siteIndex';
 

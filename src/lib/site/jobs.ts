@@ -5,7 +5,7 @@ import { processShared } from '../server/processShared';
 import { redisErrorMessage, sharedRedisConnection, type RedisConnection } from '../redis/connection.mjs';
 import { reloadRedirectsFromWordPress, type ReloadReport } from '../redirects/store';
 import { parseSearchItems, rebuildSearchIndex, updateSearchItems, type SearchItem } from '../search/siteIndex';
-import { contentType, sitePath } from '../wordpress/contentTypes';
+import { contentType, sitePath } from '../shared/wordpress/contentTypes';
 import { getEveryPageLink } from '../wordpress/links';
 import { broadcastInvalidationAndWait, clearProcessCaches, processOrigin, type InvalidationScopes } from './invalidation';
 import { payloadKeys, queuePurgeAfterRegeneration, redirectKeys } from './purgeOnPublish';

@@ -4,7 +4,7 @@ import { createDocumentCache, type DocumentCache } from './documentCache';
 import { processShared } from '../server/processShared';
 import { isTestPage } from '../shared/testPages';
 import { LISTING_PATHS, STATIC_PAGES } from './sitePaths';
-import { absoluteUrl, SITE_URL } from './siteUrl';
+import { absoluteUrl, SITE_URL } from '../shared/site/siteUrl';
 import { escapeXml } from './xml';
 
 /**

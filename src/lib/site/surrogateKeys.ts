@@ -1,5 +1,5 @@
 import type { ContentTypeName } from '../shared/types';
-import { CONTENT_TYPES, HOME_PAGE_SLUG, PAGE_ADDRESSES } from '../wordpress/contentTypes';
+import { CONTENT_TYPES, HOME_PAGE_SLUG, PAGE_ADDRESSES } from '../shared/wordpress/contentTypes';
 
 /**
  * Issue 18: surrogate keys. Every cacheable answer names what it was made from, in one header

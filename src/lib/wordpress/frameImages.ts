@@ -28,7 +28,7 @@
  * 6 s for an optional improvement), logged and not cached.
  */
 import type { KnownImage } from '../shared/types';
-import { fetchJson, WP_PREFIX, wpUrl } from './http';
+import { fetchJson, WP_PREFIX, wpUrl } from '../shared/wordpress/http';
 import { imageSources } from './imageSources';
 import { processShared } from '../server/processShared';
 import { serverContext } from './serverContext';

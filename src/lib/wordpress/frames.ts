@@ -54,8 +54,8 @@
 import { decodeEntities } from '../shared/entities';
 import { htmlToText } from '../shared/excerpt';
 import type { BodyStyles, Frame, FramePage } from '../shared/types';
-import { DEFAULT_PAGE_SECTION } from './contentTypes';
-import { CUSTOM_PREFIX, fetchJson, segment, WP_PREFIX, wpUrl } from './http';
+import { DEFAULT_PAGE_SECTION } from '../shared/wordpress/contentTypes';
+import { CUSTOM_PREFIX, fetchJson, segment, WP_PREFIX, wpUrl } from '../shared/wordpress/http';
 import { findFrameImages } from './frameImages';
 import { mediaOrigins, mergeStyles, normalizeItem } from './normalize';
 import { sanitizeCmsHtml } from '../html';

@@ -68,8 +68,8 @@
 import { htmlToText } from '../shared/excerpt';
 import type { ContentLink, MenuItem, SubmenuEntry, TopMenuEntry } from '../shared/types';
 import { getIdList } from './content';
-import { sitePath } from './contentTypes';
-import { fetchJson, segment, WP_PREFIX, wpUrl } from './http';
+import { sitePath } from '../shared/wordpress/contentTypes';
+import { fetchJson, segment, WP_PREFIX, wpUrl } from '../shared/wordpress/http';
 import { contentTypeOfPostType, getPostTypes, type PostTypeMap } from './postTypes';
 import { serverContext, type ServerContext } from './serverContext';
 import { processShared } from '../server/processShared';

@@ -2,7 +2,7 @@ import { getConfig } from '../../config';
 import { excerpt, htmlToText } from '../shared/excerpt';
 import { isRecord } from '../shared/isRecord';
 import type { BodyStyles, ContentItem, ContentTypeName, MediaImage } from '../shared/types';
-import { DEFAULT_PAGE_SECTION, sitePath } from './contentTypes';
+import { DEFAULT_PAGE_SECTION, sitePath } from '../shared/wordpress/contentTypes';
 import { imageSources } from './imageSources';
 import type { WpEmbedded, WpMedia, WpPost } from './raw';
 import { coreBlockName, sanitizeCmsHtml, type SanitizedHtml } from '../html';

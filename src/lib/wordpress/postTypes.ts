@@ -18,8 +18,8 @@
  * revalidation webhook with the menu cache.
  */
 import { processShared } from '../server/processShared';
-import { contentTypeByRestBase, type ContentTypeDef } from './contentTypes';
-import { fetchJson, WP_PREFIX, wpUrl } from './http';
+import { contentTypeByRestBase, type ContentTypeDef } from '../shared/wordpress/contentTypes';
+import { fetchJson, WP_PREFIX, wpUrl } from '../shared/wordpress/http';
 import { serverContext } from './serverContext';
 import { createTtlCache } from './ttlCache';
 import { isRecord } from '../shared/isRecord';

@@ -1,6 +1,6 @@
 import { isRecord } from '../shared/isRecord';
-import { absoluteUrl } from '../site/siteUrl';
-import { canonicalUrl } from '../site/seo';
+import { absoluteUrl } from '../shared/site/siteUrl';
+import { canonicalUrl } from '../shared/site/seo';
 import type { ItemSeo, SeoImage, SeoRobots } from '../shared/types';
 import { serverContext } from './serverContext';
 

@@ -1,4 +1,4 @@
-import type { ContentItem, SeoRobots, SiteIdentity } from '../shared/types';
+import type { ContentItem, SeoRobots, SiteIdentity } from '../types';
 import { CONTENT_TYPES, type ContentTypeDef } from '../wordpress/contentTypes';
 import { DEFAULT_IDENTITY, SITE_DESCRIPTION, SITE_LOGO } from './brand';
 import { absoluteUrl } from './siteUrl';

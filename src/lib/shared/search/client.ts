@@ -1,4 +1,4 @@
-import type { ContentTypeName } from '../shared/types';
+import type { ContentTypeName } from '../types';
 import { normalizeQuery, SEARCH_HEADER } from './query';
 import type { SearchResult } from './types';
 

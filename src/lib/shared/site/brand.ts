@@ -1,4 +1,4 @@
-import type { SiteIdentity } from '../shared/types';
+import type { SiteIdentity } from '../types';
 
 /**
  * The DEFAULTS of the site's name, tagline, description and logo, for a WordPress that gives none

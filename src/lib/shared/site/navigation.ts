@@ -1,5 +1,5 @@
 import { CONTENT_TYPES } from '../wordpress/contentTypes';
-import type { SiteIdentity, TopMenuEntry } from '../shared/types';
+import type { SiteIdentity, TopMenuEntry } from '../types';
 
 /**
  * The navigation the shell shows besides the CMS menu: the fixed fallback navigation and the

@@ -1,4 +1,4 @@
-import { isRecord } from '../shared/isRecord';
+import { isRecord } from '../isRecord';
 
 /**
  * The page data an HTML document carries in `__NEXT_DATA__`, less what its markup already holds

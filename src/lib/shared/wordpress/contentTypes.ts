@@ -1,4 +1,4 @@
-import type { ContentTypeName } from '../shared/types';
+import type { ContentTypeName } from '../types';
 
 /**
  * The one table of content types. Static paths, the all-links builder, the sitemap and feeds,

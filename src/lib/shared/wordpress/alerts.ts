@@ -16,10 +16,10 @@
  * - A link needs a URL that is http(s), mailto, tel or a site path; a URL on the content system's
  *   origin (or the page's own) becomes a site path. Its label defaults to the alert's title.
  */
-import { htmlToText } from '../shared/excerpt';
-import type { Alert, AlertType } from '../shared/types';
+import { htmlToText } from '../excerpt';
+import type { Alert, AlertType } from '../types';
 import { fetchJson, WP_PREFIX, wpUrl, type Query } from './http';
-import { isRecord } from '../shared/isRecord';
+import { isRecord } from '../isRecord';
 
 export const ALERT_TYPES: readonly AlertType[] = ['Top bar', 'Popup'];
 export const ALERT_FIELDS: readonly string[] = ['id', 'title', 'content', 'acf'];
