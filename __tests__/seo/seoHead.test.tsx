@@ -164,7 +164,7 @@ describe('issue 33 §5 identity in the head', () => {
 
 describe('issue 33: the SEO plugin\'s search title', () => {
   test('its {query} token is filled with the visitor\'s phrase; with no phrase (the static page as served) the page keeps its own title', () => {
-    const { searchTitle } = jest.requireActual<typeof import('@/lib/shared/site/seo')>('@/lib/site/seo');
+    const { searchTitle } = jest.requireActual<typeof import('@/lib/shared/site/seo')>('@/lib/shared/site/seo');
     expect(searchTitle('You searched for {query} - Northwind', 'fees')).toBe('You searched for fees - Northwind');
     expect(searchTitle('You searched for {query} - Northwind', '')).toBeNull();
     expect(searchTitle('Search results - Northwind', '')).toBe('Search results - Northwind');
