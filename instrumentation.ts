@@ -14,7 +14,7 @@
  * 15 s, takes over the recorded jobs no live instance holds; the safety net asks WordPress what changed
  * since the site last heard (src/lib/site/catchUp.ts).
  */
-import { isBuildPhase } from './src/lib/buildPhase';
+import { isBuildPhase } from './src/lib/server/buildPhase';
 
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === 'nodejs') {

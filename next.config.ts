@@ -1,5 +1,5 @@
 import type { NextConfig } from 'next';
-import { orExitOnConfigError, parseConfig } from './src/config';
+import { orExitOnConfigError, parseConfig, siteUrlFrom } from './src/config';
 import { rewriteUniversalSiblingsInCss } from './src/lib/css/universalSiblings';
 import { narrowBrowserMatchersDefine } from './src/lib/internals/nextDefineProxyMatchers';
 import { cssAssetRewriter, type BundledWebpack } from './src/lib/internals/webpackProcessAssets';
@@ -33,9 +33,7 @@ const nextConfig: NextConfig = {
   // The content system's URL is public (the browser reads alerts from it); no secret goes here.
   env: {
     NEXT_PUBLIC_WORDPRESS_URL: (process.env.WORDPRESS_URL ?? '').trim().replace(/\/+$/, ''),
-    // The canonical origin (public): canonical URLs, Open Graph and JSON-LD render in the browser
-    // too. Inlined at build time (src/lib/site/siteUrl.ts); same default as src/config.ts.
-    NEXT_PUBLIC_SITE_URL: (process.env.SITE_URL ?? '').trim().replace(/\/+$/, '') || 'http://localhost:3000',
+    // NEXT_PUBLIC_SITE_URL: added by withSiteUrl below, once the configuration has been checked.
     // Vercel's own deployment environment ('production', 'preview', 'development'; unset off
     // Vercel), inlined for the browser: analytics and speed measurement load only on 'production'
     // and 'preview' (src/components/analytics/analyticsGate.ts). Not a new setting: Vercel sets it.
@@ -94,6 +92,16 @@ function withSecurityHeaders(config: NextConfig, development: boolean): NextConf
 }
 
 /**
+ * The canonical origin (public): canonical URLs, Open Graph and JSON-LD render in the browser too,
+ * so it is inlined at build time (src/lib/shared/site/siteUrl.ts). Read by src/config.ts's `siteUrlFrom`,
+ * as the server reads it; called after `assertValidConfiguration`, so a malformed SITE_URL at
+ * `next start` gets the fail-fast message, not a stack trace.
+ */
+function withSiteUrl(config: NextConfig): NextConfig {
+  return { ...config, env: { ...config.env, NEXT_PUBLIC_SITE_URL: siteUrlFrom(process.env) } };
+}
+
+/**
  * Issue 12 §3 fail fast: `next start` validates the configuration before it serves anything; a
  * missing or malformed setting ends the process with status 1 and a message naming the variable
  * (instead of a server that answers 500 to every request). `npm start` goes through the same.
@@ -113,7 +121,7 @@ function assertValidConfiguration(): void {
  */
 export default function configForPhase(phase: string): NextConfig {
   if (phase === PHASE_PRODUCTION_SERVER) assertValidConfiguration();
-  const config = withSecurityHeaders(nextConfig, phase === PHASE_DEVELOPMENT_SERVER);
+  const config = withSecurityHeaders(withSiteUrl(nextConfig), phase === PHASE_DEVELOPMENT_SERVER);
   const redisUrl = (process.env.REDIS_URL ?? '').trim();
   if (phase !== PHASE_PRODUCTION_SERVER || !redisUrl) return config;
   return { ...config, cacheHandler: require.resolve('./src/lib/cache/sharedIsrCache.mjs') };

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { formatKeys, keysForPath, pagePathOfDataRequest, surrogateKeyHeaderName } from './src/lib/site/surrogateKeys';
 import { redirectAnswer } from './src/lib/redirects/answer';
 import { PERMANENT_REDIRECTS } from './src/lib/redirects/permanent';
-import { feedOfPath, ROBOTS_PATH, SITEMAP_PATH } from './src/lib/routes';
+import { feedOfPath, ROBOTS_PATH, SITEMAP_PATH } from './src/lib/shared/routes';
 import { currentRedirects } from './src/lib/redirects/state';
 
 /**

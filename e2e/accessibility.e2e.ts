@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { ContentTypeName } from '../src/lib/types';
+import type { ContentTypeName } from '../src/lib/shared/types';
 import { DESKTOP, launchBrowser, openPage } from './helpers/browser';
 import { firstItem, gotoHydrated } from './helpers/site';
 

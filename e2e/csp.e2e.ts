@@ -13,7 +13,7 @@
  *   after the texturized embed show, issue 12 §2).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { CONTENT_TYPES } from '../src/lib/wordpress/contentTypes';
+import { CONTENT_TYPES } from '../src/lib/shared/wordpress/contentTypes';
 import { DESKTOP, launchBrowser, openPage, reportCspProblems, type CspProblems } from './helpers/browser';
 import { firstItem, gotoHydrated, poll, siteUrl } from './helpers/site';
 

@@ -74,7 +74,7 @@ const nextJson = (value: unknown) =>
  * Serves the post with the contract's placeholders in place of whatever embeds its body holds:
  * the body's HTML in the page has its embed figures removed and the expected ones appended, and
  * `styles.embeds` in __NEXT_DATA__ names both providers. The document's data does not repeat the
- * body (src/lib/site/documentData.ts), so the body as served is read from the page's JSON.
+ * body (src/lib/shared/site/documentData.ts), so the body as served is read from the page's JSON.
  */
 async function injectPlaceholders(context: BrowserContext): Promise<void> {
   await serveAltered(context, `**${POST}`, async (text, url) => {

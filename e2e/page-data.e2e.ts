@@ -1,6 +1,6 @@
 /**
  * Issue 19: an HTML document's page data (`__NEXT_DATA__`) does not repeat what its markup holds:
- * the CMS body and the block stylesheet (src/lib/site/documentData.ts, pages/_document.tsx).
+ * the CMS body and the block stylesheet (src/lib/shared/site/documentData.ts, pages/_document.tsx).
  *
  * What is checked, on the block-rich article (the largest body and stylesheet):
  * - the document's data holds IN_MARKUP for both, its markup holds them as the page's JSON has
@@ -10,8 +10,8 @@
  * - should React render the page afresh (a hydration error), the body comes back, from the JSON.
  */
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { IN_MARKUP } from '../src/lib/site/documentData';
-import { BODY_CLASS } from '../src/lib/wordpress/bodyClass';
+import { IN_MARKUP } from '../src/lib/shared/site/documentData';
+import { BODY_CLASS } from '../src/lib/shared/wordpress/bodyClass';
 import { launchBrowser, MOBILE, openPage, routerReady, serveAltered } from './helpers/browser';
 import { NEXT_DATA_SCRIPT, siteUrl } from './helpers/site';
 

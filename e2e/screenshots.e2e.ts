@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Browser, Request } from 'playwright-core';
 import { ARTIFACTS_DIR } from './harness/config';
 import { DESKTOP, launchBrowser, MOBILE, openPage } from './helpers/browser';
-import { PING_ENDPOINT } from '../src/lib/ping';
+import { PING_ENDPOINT } from '../src/lib/spec/ping';
 import { firstItem, gotoHydrated, poll } from './helpers/site';
 
 let browser: Browser;

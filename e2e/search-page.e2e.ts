@@ -14,7 +14,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page, Route } from
 import { ARTIFACTS_DIR } from './harness/config';
 import { DESKTOP, LAYOUT_SHIFT_TOLERANCE, launchBrowser, layoutShiftScore, MOBILE, openPage, settled } from './helpers/browser';
 import { gotoHydrated, poll, siteUrl, squash } from './helpers/site';
-import type { SearchResult } from '../src/lib/search/types';
+import type { SearchResult } from '../src/lib/shared/search/types';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];

@@ -12,8 +12,8 @@
  * nothing (no dialog, no injected element, no flag set by the injected code).
  */
 import type { Browser, Page } from 'playwright-core';
-import type { ContentTypeName } from '../src/lib/types';
-import { sitePath } from '../src/lib/wordpress/contentTypes';
+import type { ContentTypeName } from '../src/lib/shared/types';
+import { sitePath } from '../src/lib/shared/wordpress/contentTypes';
 import { DESKTOP, launchBrowser, openPage } from './helpers/browser';
 import { one, rawHead as fetchHead, urlsIn, type CrawlerHead } from './helpers/head';
 import { readState } from './helpers/site';

@@ -1,7 +1,7 @@
 /**
  * Rules: each template renders its item's title in the h1; an unknown slug answers 404.
  *
- * One item of every content type of the table (src/lib/wordpress/contentTypes.ts), the first of
+ * One item of every content type of the table (src/lib/shared/wordpress/contentTypes.ts), the first of
  * its custom-api id list on the content server, at its route (`sitePath`); every listing page
  * (its h1 is the type's plural label). The page answers 200, has exactly one h1, and the h1 is
  * the title as WordPress renders it (character references decoded).
@@ -12,7 +12,7 @@
  * /pages/secure-switching (hero) and /pages/about-us-career (no hero).
  */
 import type { Browser, Page } from 'playwright-core';
-import { CONTENT_TYPES, sitePath } from '../src/lib/wordpress/contentTypes';
+import { CONTENT_TYPES, sitePath } from '../src/lib/shared/wordpress/contentTypes';
 import { DESKTOP, launchBrowser, openPage, type PageErrors } from './helpers/browser';
 import { contentTypeDef, firstItem, gotoHydrated, h1Texts, htmlToText, renderedTitle, wpGet } from './helpers/site';
 

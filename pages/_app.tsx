@@ -7,10 +7,10 @@ import { CookieSettingsButton } from '../src/components/consent/CookieSettingsBu
 import { Layout } from '../src/components/layout/Layout';
 import type { LayoutData } from '../src/components/layout/layoutData';
 import { isAnalyticsEnvironment } from '../src/components/analytics/analyticsGate';
-import { afterPaint } from '../src/lib/afterPaint';
+import { afterPaint } from '../src/lib/browser/afterPaint';
 import { useAnalyticsConsent } from '../src/lib/consent/useAnalyticsConsent';
-import { schedulePing } from '../src/lib/ping';
-import '../src/lib/hydrateInTransition';
+import { schedulePing } from '../src/lib/spec/ping';
+import '../src/lib/browser/hydrateInTransition';
 import '../src/styles/globals.css';
 import '../src/styles/embeds.css';
 import '../src/components/consent/consent.css';

@@ -4,7 +4,7 @@ import { PreviewBar } from '../src/components/layout/PreviewBar';
 import { CONSENT_DEFAULT_SNIPPET } from '../src/lib/consent/gtag';
 import { getConfig } from '../src/config';
 import { HtmlContext } from '../src/lib/internals/nextHtmlContext';
-import { documentData } from '../src/lib/site/documentData';
+import { documentData } from '../src/lib/shared/site/documentData';
 
 /**
  * Where the page's images come from (the media host, or WordPress without one): connected to
@@ -28,7 +28,7 @@ const FIRST_PAINT_AFTER = 'main';
 
 /**
  * Next's `__NEXT_DATA__` script, written without what the document's markup already holds (the
- * CMS body and the block stylesheet: src/lib/site/documentData.ts). NextScript writes the data
+ * CMS body and the block stylesheet: src/lib/shared/site/documentData.ts). NextScript writes the data
  * from Next's document context, so it gets that context with the lean data; the context is Next's
  * own (an internal module, the one `next/document` reads, fenced in src/lib/internals/nextHtmlContext.ts:
  * e2e/page-data.e2e.ts fails if the document's data is whole again).

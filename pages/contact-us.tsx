@@ -1,6 +1,6 @@
 import { FramePageTemplate, type FramePageProps } from '@/components/templates/FramePageTemplate';
 import { framePageProps, previewDraft, staticProps, type BlockCssProps } from '@/lib/site/staticProps';
-import type { FramePage } from '@/lib/types';
+import type { FramePage } from '@/lib/shared/types';
 import { getFramePage } from '@/lib/wordpress/frames';
 
 /**

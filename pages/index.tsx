@@ -2,11 +2,11 @@ import { HomeTemplate, type HomeProps } from '@/components/templates/HomeTemplat
 import { toCardItem } from '@/lib/site/listing';
 import { previewDraft, staticProps, type BlockCssProps } from '@/lib/site/staticProps';
 import { getCollectionPage } from '@/lib/wordpress/content';
-import { HOME_PAGE_SLUG } from '@/lib/wordpress/contentTypes';
-import { assembleBlockCss } from '@/lib/wordpress/blockCss';
+import { HOME_PAGE_SLUG } from '@/lib/shared/wordpress/contentTypes';
+import { assembleBlockCss } from '@/lib/html';
 import { getFramePage } from '@/lib/wordpress/frames';
 import { getSiteSeo, ownPageSeo } from '@/lib/wordpress/identity';
-import type { FramePage } from '@/lib/types';
+import type { FramePage } from '@/lib/shared/types';
 
 /** Teasers per type on the home page. */
 const TEASERS = 3;

@@ -5,13 +5,13 @@ import { PageHeader } from '@/components/templates/PageHeader';
 import { staticProps } from '@/lib/site/staticProps';
 import { useSiteIdentity } from '@/components/layout/SiteIdentity';
 import { getSiteSeo, ownPageSeo } from '@/lib/wordpress/identity';
-import type { ItemSeo } from '@/lib/types';
-import { normalizeQuery } from '@/lib/search/query';
-import { searchTitle } from '@/lib/site/seo';
+import type { ItemSeo } from '@/lib/shared/types';
+import { normalizeQuery } from '@/lib/shared/search/query';
+import { searchTitle } from '@/lib/shared/site/seo';
 
 /**
  * `/search` (spec §1 "a site search"): a static page; the query comes from `?q=` in the browser and
- * results from `POST /api/search` (src/lib/search/client.ts). Kept out of search engines.
+ * results from `POST /api/search` (src/lib/shared/search/client.ts). Kept out of search engines.
  */
 export default function SearchPage({ seo = null }: { seo?: ItemSeo | null }) {
   const { name } = useSiteIdentity();

@@ -292,9 +292,18 @@ function cachePurge(env: Env, siteUrl: string): CachePurgeConfig | null {
   };
 }
 
+/**
+ * `SITE_URL` as the site uses it: validated (a `ConfigError` names it), without a trailing slash,
+ * `http://localhost:3000` when unset. The one reading of it: `parseConfig`'s `siteUrl` and the
+ * `NEXT_PUBLIC_SITE_URL` that next.config.ts inlines for the browser (src/lib/shared/site/siteUrl.ts).
+ */
+export function siteUrlFrom(env: Env): string {
+  return origin(env, 'SITE_URL', false) ?? 'http://localhost:3000';
+}
+
 /** Reads and validates the configuration; throws a `ConfigError` naming the first bad variable. */
 export function parseConfig(env: Env): SiteConfig {
-  const siteUrl = origin(env, 'SITE_URL', false) ?? 'http://localhost:3000';
+  const siteUrl = siteUrlFrom(env);
   return {
     wordpressUrl: origin(env, 'WORDPRESS_URL', true) as string,
     mediaHost: origin(env, 'MEDIA_HOST', false),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { contentTypeByRestBase, sitePath } from '../../src/lib/wordpress/contentTypes';
+import { contentTypeByRestBase, sitePath } from '../../src/lib/shared/wordpress/contentTypes';
 import type { PostRestBase } from './postTypes';
 import type { Json } from './responses';
 import type { StoredPost, WordPressStore } from './store';

@@ -1,4 +1,4 @@
-import { CONTENT_TYPES, contentTypeByRestBase } from '../../src/lib/wordpress/contentTypes';
+import { CONTENT_TYPES, contentTypeByRestBase } from '../../src/lib/shared/wordpress/contentTypes';
 import type { PostTypeDef } from './postTypes';
 import type { JsonObject } from './prepare';
 import type { Json } from './responses';

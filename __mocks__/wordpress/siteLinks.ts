@@ -1,4 +1,4 @@
-import { contentTypeByRestBase, sitePath } from '../../src/lib/wordpress/contentTypes';
+import { contentTypeByRestBase, sitePath } from '../../src/lib/shared/wordpress/contentTypes';
 import type { PostRestBase } from './postTypes';
 import type { StoredPost, WordPressStore } from './store';
 

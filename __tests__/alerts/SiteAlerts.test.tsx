@@ -6,7 +6,7 @@ import { SWRConfig, type Cache } from 'swr';
 import { SiteAlerts } from '@/components/alerts/SiteAlerts';
 import { dismissedKey, resetDismissedForTests } from '@/components/alerts/dismissal';
 import { Layout } from '@/components/layout/Layout';
-import { RETRY_DELAY_MS } from '@/lib/wordpress/http';
+import { RETRY_DELAY_MS } from '@/lib/shared/wordpress/http';
 import { server, WORDPRESS_BASE } from '../setup/msw';
 import { installDialogPolyfill } from './dialogPolyfill';
 

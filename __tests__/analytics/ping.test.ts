@@ -1,4 +1,4 @@
-import { PING_ENDPOINT, resetPingForTests, schedulePing, sendPing } from '@/lib/ping';
+import { PING_ENDPOINT, resetPingForTests, schedulePing, sendPing } from '@/lib/spec/ping';
 
 describe('page-view ping (spec §7 "Ping": POST /api/ping with {page} at application start)', () => {
   let fetchMock: jest.SpyInstance;

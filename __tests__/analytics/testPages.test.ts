@@ -1,4 +1,4 @@
-import { TEST_PAGES, isTestPage, pathOnly } from '@/lib/testPages';
+import { TEST_PAGES, isTestPage, pathOnly } from '@/lib/shared/testPages';
 
 describe('test pages (spec §2 "Test pages": no analytics or speed measurement)', () => {
   test('spec §2 the two test pages', () => {

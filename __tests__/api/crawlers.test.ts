@@ -5,8 +5,8 @@ import robotsRoute from '../../pages/api/robots';
 import feedRoute from '../../pages/api/feeds/[feed]';
 import { clearSitemapCache, resetSitemapCacheForTests } from '@/lib/site/sitemap';
 import { clearFeedCache, resetFeedCacheForTests } from '@/lib/site/feeds';
-import { CONTENT_TYPES } from '@/lib/wordpress/contentTypes';
-import { RETRY_DELAY_MS } from '@/lib/wordpress/http';
+import { CONTENT_TYPES } from '@/lib/shared/wordpress/contentTypes';
+import { RETRY_DELAY_MS } from '@/lib/shared/wordpress/http';
 import { fakeWordPress, server, WORDPRESS_BASE, recordWordPressRequests } from '../setup/msw';
 import { fakeRequest, fakeResponse, type FakeRequestInit } from './fakeHttp';
 

@@ -13,11 +13,11 @@ import { jobsSettled, RECORD_TIMEOUT_MS, regeneratePaths, REVALIDATE_CONCURRENCY
 import { LISTING_PATHS, STATIC_PAGES } from '@/lib/site/sitePaths';
 import { resetSitemapCacheForTests, sitemapCache } from '@/lib/site/sitemap';
 import { feedCache, resetFeedCacheForTests } from '@/lib/site/feeds';
-import { contentType } from '@/lib/wordpress/contentTypes';
+import { contentType } from '@/lib/shared/wordpress/contentTypes';
 import { getEveryPageLink } from '@/lib/wordpress/links';
 import { clearMenuCache, getMenu } from '@/lib/wordpress/menu';
 import { clearPostTypesCache } from '@/lib/wordpress/postTypes';
-import { RETRY_DELAY_MS } from '@/lib/wordpress/http';
+import { RETRY_DELAY_MS } from '@/lib/shared/wordpress/http';
 import { fakeWordPress, server, WORDPRESS_BASE, recordWordPressRequests } from '../setup/msw';
 import { fakeRequest, fakeResponse, stopTestWorker, installTestWorker, v2, type FakeRequestInit, type TestWorker } from './fakeHttp';
 

@@ -10,7 +10,7 @@ import { jobsSettled, REVALIDATE_CONCURRENCY } from '@/lib/site/jobs';
 import { SECRET_HEADER } from '@/lib/site/revalidate';
 import { LISTING_PATHS, STATIC_PAGES } from '@/lib/site/sitePaths';
 import { resetSitemapCacheForTests, sitemapCache } from '@/lib/site/sitemap';
-import { CONTENT_TYPES, sitePath } from '@/lib/wordpress/contentTypes';
+import { CONTENT_TYPES, sitePath } from '@/lib/shared/wordpress/contentTypes';
 import { getEveryPageLink } from '@/lib/wordpress/links';
 import { clearMenuCache, getMenu } from '@/lib/wordpress/menu';
 import { clearPostTypesCache } from '@/lib/wordpress/postTypes';

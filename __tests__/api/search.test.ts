@@ -10,7 +10,7 @@ import {
   SEARCH_UNAVAILABLE_MESSAGE,
   type SearchHandlerOptions,
 } from '@/lib/search/handler';
-import type { SearchResult } from '@/lib/search/types';
+import type { SearchResult } from '@/lib/shared/search/types';
 import { clearPostTypesCache } from '@/lib/wordpress/postTypes';
 import { prefixedPostTypeNames } from '../../__mocks__/wordpress/postTypes';
 import { createSeedStore } from '../../__mocks__/wordpress/store';

@@ -7,15 +7,15 @@
  */
 import { MEMORY_RATE_LIMIT_CLIENTS, memoryRateLimit } from '@/lib/api/rateLimit';
 import { boundedCaches, createLru } from '@/lib/cache/lru';
-import { BLOCK_CSS_SOURCES_LIMIT, assembleBlockCss, resetBlockCssForTests } from '@/lib/wordpress/blockCss';
+import { BLOCK_CSS_SOURCES_LIMIT, assembleBlockCss, resetBlockCssForTests } from '@/lib/html/blockCss';
 import { clearFrameImageCache, findFrameImages, FRAME_IMAGE_CACHE_LIMIT } from '@/lib/wordpress/frameImages';
 import { clearFrameTypeCache, FRAME_TYPE_CACHE_LIMIT, getFrameType } from '@/lib/wordpress/frames';
 import '@/lib/wordpress/identity';
 import '@/lib/wordpress/menu';
 import '@/lib/wordpress/postTypes';
 
-jest.mock('@/lib/wordpress/http', () => {
-  const actual = jest.requireActual('@/lib/wordpress/http');
+jest.mock('@/lib/shared/wordpress/http', () => {
+  const actual = jest.requireActual('@/lib/shared/wordpress/http');
   const answer = (data: unknown) => Promise.resolve({ status: 200, headers: new Headers({ 'content-type': 'text/css' }), data });
   return {
     ...actual,

@@ -116,7 +116,7 @@ describe('issue 19: StaticHtml keeps server markup without hydrating it', () => 
     expect(container.textContent).toBe('About us');
   });
 
-  describe('complete={false}: the page data left the body to the markup (src/lib/site/documentData.ts)', () => {
+  describe('complete={false}: the page data left the body to the markup (src/lib/shared/site/documentData.ts)', () => {
     function Body({ label, complete }: { label: string; complete: boolean }) {
       return (
         <StaticHtml contentKey="post" complete={complete}>

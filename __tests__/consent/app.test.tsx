@@ -3,7 +3,7 @@ import type { AppProps } from 'next/app';
 import { StrictMode, type ComponentType } from 'react';
 import App from '../../pages/_app';
 import { resetConsentForTests } from '@/lib/consent/manager';
-import { resetPingForTests } from '@/lib/ping';
+import { resetPingForTests } from '@/lib/spec/ping';
 import { setAnalyticsConsent } from '@/lib/consent/store';
 
 const mockRouter = { asPath: '/about-us/news', pathname: '/about-us/news', isReady: true };

@@ -5,7 +5,7 @@
  * written; the output is stable when sanitized again.
  */
 import { embedPlaceholderHtml, matchEmbed, type Embed } from '@/lib/embeds/providers';
-import { sanitizeCmsHtml } from '@/lib/wordpress/sanitize';
+import { sanitizeCmsHtml } from '@/lib/html/sanitize';
 
 const figure = (provider: string, inner: string) =>
   `<figure class="wp-block-embed is-type-video is-provider-${provider} wp-block-embed-${provider} wp-embed-aspect-16-9 wp-has-aspect-ratio"><div class="wp-block-embed__wrapper">\n${inner}\n</div></figure>`;

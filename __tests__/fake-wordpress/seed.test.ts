@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { CONTENT_TYPES } from '@/lib/wordpress/contentTypes';
+import { CONTENT_TYPES } from '@/lib/shared/wordpress/contentTypes';
 import type { WpIdRecord, WpPost, WpSearchResult } from '@/lib/wordpress/raw';
 import { createSeedStore, type StoredPost, type WordPressStore } from '../../__mocks__/wordpress/store';
 import { ORIGIN } from '../../__mocks__/wordpress/urls';

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import type { WpPost } from '@/lib/wordpress/raw';
-import { CONTENT_TYPES } from '@/lib/wordpress/contentTypes';
+import { CONTENT_TYPES } from '@/lib/shared/wordpress/contentTypes';
 import { fakeWordPress } from '../setup/msw';
 import { CUSTOM, ORIGIN, request, WP } from './helpers';
 

@@ -9,7 +9,7 @@ import { FRAME_REGISTRY, pageHeadingFrameIndex, renderFrame } from '@/components
 import { RichText } from '@/components/frames/RichText';
 import { Stats } from '@/components/frames/Stats';
 import { Testimonial } from '@/components/frames/Testimonial';
-import type { Frame } from '@/lib/types';
+import type { Frame } from '@/lib/shared/types';
 import { clearFrameTypeCache, getFramePage } from '@/lib/wordpress/frames';
 
 const frame = (frameType: string, props: Record<string, unknown> | null, id = 1): Frame => ({ id, frameType, props });

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { afterPaint } from '@/lib/afterPaint';
+import { afterPaint } from '@/lib/browser/afterPaint';
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;

@@ -17,7 +17,7 @@ import {
   wordpressTime,
   type CatchUpJob,
 } from '@/lib/site/catchUp';
-import type { ContentTypeDef } from '@/lib/wordpress/contentTypes';
+import type { ContentTypeDef } from '@/lib/shared/wordpress/contentTypes';
 import { fakeWordPress, recordWordPressRequests, server, WORDPRESS_BASE } from '../setup/msw';
 
 const quiet = () => ({ info: jest.fn(), error: jest.fn() });

@@ -2,7 +2,7 @@
  * Issue 19: the HTML document's `__NEXT_DATA__` leaves out what its markup already holds (the CMS
  * body and the block stylesheet); everything else, and the page's JSON, stay whole.
  */
-import { documentData, IN_MARKUP, leanPageProps } from '@/lib/site/documentData';
+import { documentData, IN_MARKUP, leanPageProps } from '@/lib/shared/site/documentData';
 
 const item = { id: 7, title: 'A post', html: '<p>The body</p>', styles: { blocks: [] } };
 const data = { page: '/resources/blogs/[slug]', buildId: 'b1', isFallback: false, props: { pageProps: { item, blockCss: '.wp-body p{margin:0}', layout: { menu: [] } }, __N_SSG: true } };

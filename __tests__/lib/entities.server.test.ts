@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { decodeEntities } from '@/lib/entities';
+import { decodeEntities } from '@/lib/shared/entities';
 
 // On the server (no `window`) the `entities` package decodes; __tests__/lib/text.test.ts covers the
 // browser's path and checks that both agree.

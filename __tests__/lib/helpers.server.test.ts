@@ -1,8 +1,8 @@
 /**
  * @jest-environment node
  */
-import { isAppleDevice, isSafari } from '@/lib/device';
-import { waitForElement } from '@/lib/waitForElement';
+import { isAppleDevice, isSafari } from '@/lib/spec/device';
+import { waitForElement } from '@/lib/spec/waitForElement';
 
 // The helpers on the server: a real Node environment, with neither document nor window.
 describe('helpers on the server (no document, no window)', () => {

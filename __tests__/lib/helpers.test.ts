@@ -1,7 +1,7 @@
-import { appleDeviceKind, isAppleDevice, isSafari } from '@/lib/device';
+import { appleDeviceKind, isAppleDevice, isSafari } from '@/lib/spec/device';
 import { renderHook } from '@testing-library/react';
-import { hashTargetSelector, useScrollToHash } from '@/lib/useScrollToHash';
-import { WAIT_INTERVAL_MS, WAIT_MAX_TRIES, waitForElement } from '@/lib/waitForElement';
+import { hashTargetSelector, useScrollToHash } from '@/lib/browser/useScrollToHash';
+import { WAIT_INTERVAL_MS, WAIT_MAX_TRIES, waitForElement } from '@/lib/spec/waitForElement';
 
 type Handler = (...args: unknown[]) => void;
 const mockHandlers = new Map<string, Set<Handler>>();
@@ -49,7 +49,7 @@ const UA = {
   linuxFirefox: 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0',
 };
 
-describe('spec §1 detector for Apple devices and Safari (src/lib/device.ts)', () => {
+describe('spec §1 detector for Apple devices and Safari (src/lib/spec/device.ts)', () => {
   test.each<[keyof typeof UA, string, number, boolean, ReturnType<typeof appleDeviceKind>]>([
     ['iPhoneSafari', 'iPhone', 5, true, 'iphone'],
     ['iPhoneChrome', 'iPhone', 5, true, 'iphone'],
@@ -133,7 +133,7 @@ describe('spec §1 detector for Apple devices and Safari (src/lib/device.ts)', (
   });
 });
 
-describe('spec §9 wait for a page element: every 300 ms, up to 200 tries (src/lib/waitForElement.ts)', () => {
+describe('spec §9 wait for a page element: every 300 ms, up to 200 tries (src/lib/spec/waitForElement.ts)', () => {
   beforeEach(() => {
     jest.useFakeTimers();
     document.body.innerHTML = '';

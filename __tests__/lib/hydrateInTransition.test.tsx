@@ -1,5 +1,5 @@
 /**
- * Issue 19: the Pages Router's hydration runs as a transition (src/lib/hydrateInTransition.ts), so
+ * Issue 19: the Pages Router's hydration runs as a transition (src/lib/browser/hydrateInTransition.ts), so
  * React hydrates the page in slices that yield to the browser instead of one long task.
  */
 import { act } from '@testing-library/react';
@@ -7,7 +7,7 @@ import { useState } from 'react';
 import * as React from 'react';
 import ReactDOMClient from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { hydrateInTransition } from '@/lib/hydrateInTransition';
+import { hydrateInTransition } from '@/lib/browser/hydrateInTransition';
 
 const SLICE_COST_MS = 3;
 const PARTS = 10;
@@ -71,7 +71,7 @@ describe('hydrateInTransition', () => {
         const R = require('react') as typeof React;
         const client = { ...(require('react-dom/client') as typeof ReactDOMClient) };
         const server = require('react-dom/server') as typeof import('react-dom/server');
-        const { hydrateInTransition: wrap } = require('@/lib/hydrateInTransition') as typeof import('@/lib/hydrateInTransition');
+        const { hydrateInTransition: wrap } = require('@/lib/browser/hydrateInTransition') as typeof import('@/lib/browser/hydrateInTransition');
         /* eslint-enable @typescript-eslint/no-require-imports */
         const hydrated = jest.fn();
         const IsolatedPart = ({ n }: { n: number }) => {

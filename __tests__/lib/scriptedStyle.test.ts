@@ -1,10 +1,10 @@
 /**
  * Issue 19: style set from script on <main> and the footer goes into a rule of a constructed
- * stylesheet, not their style attributes (src/lib/scriptedStyle.ts). Real Chromium checks the
+ * stylesheet, not their style attributes (src/lib/browser/scriptedStyle.ts). Real Chromium checks the
  * effect (e2e/alerts.e2e.ts: the top bar's arrival restyles the bar and what it moves); here,
  * where each value goes.
  */
-import { scriptedStyle } from '@/lib/scriptedStyle';
+import { scriptedStyle } from '@/lib/browser/scriptedStyle';
 
 /** A stand-in for Chromium's constructed stylesheets, which jsdom lacks. */
 class FakeSheet {

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import { searchSite, searchUrl, SEARCH_ENDPOINT } from '@/lib/search/client';
-import type { SearchResult } from '@/lib/search/types';
+import { searchSite, searchUrl, SEARCH_ENDPOINT } from '@/lib/shared/search/client';
+import type { SearchResult } from '@/lib/shared/search/types';
 import { server } from '../setup/msw';
 
 /**

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { checkSearchRequest } from '@/lib/search/handler';
 import { createTtlCache } from '@/lib/wordpress/ttlCache';
-import { normalizeQuery, queryLength } from '@/lib/search/query';
+import { normalizeQuery, queryLength } from '@/lib/shared/search/query';
 import { parsePostTypes } from '@/lib/wordpress/postTypes';
 import { searchSubtypes, toSearchResult as toResult, toSearchResults as toResults, wordpressSearchUrl } from '@/lib/wordpress/search';
 

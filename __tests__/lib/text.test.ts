@@ -1,6 +1,6 @@
 import { decodeHTML } from 'entities';
-import { decodeEntities } from '@/lib/entities';
-import { excerpt, EXCERPT_WORDS, htmlToText } from '@/lib/excerpt';
+import { decodeEntities } from '@/lib/shared/entities';
+import { excerpt, EXCERPT_WORDS, htmlToText } from '@/lib/shared/excerpt';
 
 describe('spec §5 strict parsing of character references is not enabled', () => {
   it('decodes numeric, named and semicolon-less references', () => {

@@ -2,7 +2,7 @@ import * as blogs from '../../pages/resources/blogs/[slug]';
 import * as framePages from '../../pages/[section]/[slug]';
 import { resetConfigForTests } from '@/config';
 import type { PreviewData } from '@/lib/preview/previewData';
-import { resetBlockCssForTests } from '@/lib/wordpress/blockCss';
+import { resetBlockCssForTests } from '@/lib/html/blockCss';
 import { FAKE_PREVIEW_PASSWORD, FAKE_PREVIEW_USER } from '../../__mocks__/wordpress/preview';
 import { DONATION_COLUMNS } from '../../__mocks__/wordpress/seed/articles';
 import { fakeWordPress, recordWordPressRequests } from '../setup/msw';

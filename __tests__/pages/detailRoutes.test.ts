@@ -8,8 +8,8 @@ import * as news from '../../pages/about-us/news/[slug]';
 import * as partnerInterviews from '../../pages/about-us/partner-interviews/[slug]';
 import * as pressReleases from '../../pages/about-us/press-release/[slug]';
 import { getConfig } from '@/config';
-import type { ContentItem, ContentTypeName } from '@/lib/types';
-import { contentType } from '@/lib/wordpress/contentTypes';
+import type { ContentItem, ContentTypeName } from '@/lib/shared/types';
+import { contentType } from '@/lib/shared/wordpress/contentTypes';
 import { fakeWordPress } from '../setup/msw';
 
 type SlugParams = { slug: string };

@@ -5,10 +5,10 @@ import { visibleSubmenus } from '@/components/layout/links';
 import { FALLBACK_NAVIGATION, FOOTER } from '@/lib/site/layout';
 import { listingProps } from '@/lib/site/listing';
 import { detailRoute } from '@/lib/site/staticProps';
-import { CONTENT_TYPES } from '@/lib/wordpress/contentTypes';
+import { CONTENT_TYPES } from '@/lib/shared/wordpress/contentTypes';
 import { clearFrameTypeCache } from '@/lib/wordpress/frames';
 import { FALLBACK_MENU_ITEMS, getMenu } from '@/lib/wordpress/menu';
-import type { TopMenuEntry } from '@/lib/types';
+import type { TopMenuEntry } from '@/lib/shared/types';
 
 import { NextRequest } from 'next/server';
 import { PERMANENT_REDIRECTS, proxy } from '../../proxy';

@@ -18,9 +18,10 @@ import * as pressIndex from '../../pages/about-us/press-releases/index';
 import * as pressPage from '../../pages/about-us/press-releases/page/[page]';
 import { ListingTemplate } from '@/components/templates/ListingTemplate';
 import { getConfig } from '@/config';
-import { LISTING_PAGE_SIZE, listingProps, parsePageParam, type ListingProps } from '@/lib/site/listing';
-import type { ContentTypeName } from '@/lib/types';
-import { CONTENT_TYPES } from '@/lib/wordpress/contentTypes';
+import { LISTING_PAGE_SIZE, listingProps, parsePageParam } from '@/lib/site/listing';
+import type { ListingProps } from '@/lib/shared/types';
+import type { ContentTypeName } from '@/lib/shared/types';
+import { CONTENT_TYPES } from '@/lib/shared/wordpress/contentTypes';
 import { generateItems } from '../../__mocks__/wordpress/generator';
 import { fakeWordPress, server } from '../setup/msw';
 

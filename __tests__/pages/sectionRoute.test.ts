@@ -1,6 +1,6 @@
 import * as sectionPage from '../../pages/[section]/[slug]';
 import { getConfig } from '@/config';
-import type { FramePage } from '@/lib/types';
+import type { FramePage } from '@/lib/shared/types';
 import { clearFrameTypeCache } from '@/lib/wordpress/frames';
 import { fakeWordPress } from '../setup/msw';
 

@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { config } from '../../proxy';
 import { PAGE_TAGGING_MATCHER } from '@/lib/site/browserProxyMatchers';
-import { feedOfPath, feedPath, parseSitePath, PERMANENT_REDIRECTS, pluginRouteTable, PROXY_ROUTED_ADDRESSES } from '@/lib/routes';
-import { CONTENT_TYPES, sitePath } from '@/lib/wordpress/contentTypes';
+import { feedOfPath, feedPath, parseSitePath, PERMANENT_REDIRECTS, pluginRouteTable, PROXY_ROUTED_ADDRESSES } from '@/lib/shared/routes';
+import { CONTENT_TYPES, sitePath } from '@/lib/shared/wordpress/contentTypes';
 
 const SITE_ROUTES_PHP = path.join(__dirname, '../../wordpress-plugin/includes/Site/SiteRoutes.php');
 

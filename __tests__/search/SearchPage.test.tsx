@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import SearchPage, { getStaticProps } from '../../pages/search';
 import { HeaderSearch } from '@/components/search/HeaderSearch';
 import { SEARCH_DEBOUNCE_MS } from '@/components/search/SiteSearch';
-import type { SearchResult } from '@/lib/search/types';
-import { CONTENT_TYPES } from '@/lib/wordpress/contentTypes';
+import type { SearchResult } from '@/lib/shared/search/types';
+import { CONTENT_TYPES } from '@/lib/shared/wordpress/contentTypes';
 
 jest.mock('next/head', () => ({
   __esModule: true,
@@ -14,7 +14,7 @@ jest.mock('next/head', () => ({
 }));
 
 const mockSearchSite = jest.fn<Promise<SearchResult[]>, [string, AbortSignal | undefined, string | null | undefined]>();
-jest.mock('@/lib/search/client', () => ({
+jest.mock('@/lib/shared/search/client', () => ({
   searchSite: (s: string, signal?: AbortSignal, type?: string | null) => mockSearchSite(s, signal, type),
 }));
 

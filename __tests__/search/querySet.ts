@@ -1,4 +1,4 @@
-import type { ContentTypeName } from '@/lib/types';
+import type { ContentTypeName } from '@/lib/shared/types';
 
 /**
  * The search quality query set (docs/search-index.md §1 part F): what visitors type, and the item

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { http, HttpResponse } from 'msw';
 import handler from '../../pages/api/health';
-import { createHealthHandler, createReadiness, probeWordPress, WORDPRESS_PROBE_TTL_MS, type WordPressHealth } from '@/lib/health';
+import { createHealthHandler, createReadiness, probeWordPress, WORDPRESS_PROBE_TTL_MS, type WordPressHealth } from '@/lib/server/health';
 import { recordWordPressRequests, server, WORDPRESS_BASE } from '../setup/msw';
 import { fakeRequest, fakeResponse } from '../api/fakeHttp';
 import { resetConfigForTests } from '@/config';

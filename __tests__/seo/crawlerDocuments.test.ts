@@ -1,10 +1,10 @@
 import { buildSitemap, robotsTxt } from '@/lib/site/sitemap';
 import { buildFeed, FEED_SIZE, feedType, rfc822 } from '@/lib/site/feeds';
 import { LISTING_PATHS } from '@/lib/site/sitePaths';
-import { isTestPage } from '@/lib/testPages';
+import { isTestPage } from '@/lib/shared/testPages';
 import { escapeXml } from '@/lib/site/xml';
-import { SITE_NAME } from '@/lib/site/brand';
-import { contentType } from '@/lib/wordpress/contentTypes';
+import { SITE_NAME } from '@/lib/shared/site/brand';
+import { contentType } from '@/lib/shared/wordpress/contentTypes';
 import { getEveryPageLink } from '@/lib/wordpress/links';
 import { fakeWordPress, server } from '../setup/msw';
 

@@ -5,13 +5,13 @@ import { Layout } from '@/components/layout/Layout';
 import { StatusPage } from '@/components/layout/StatusPage';
 import { HomeTemplate } from '@/components/templates/HomeTemplate';
 import { SiteIdentityProvider } from '@/components/layout/SiteIdentity';
-import { SITE_NAME, SITE_TAGLINE } from '@/lib/site/brand';
+import { SITE_NAME, SITE_TAGLINE } from '@/lib/shared/site/brand';
 import { buildFeed, feedType } from '@/lib/site/feeds';
 import { clearProcessCaches } from '@/lib/site/invalidation';
 import { getLayoutData } from '@/lib/site/layout';
-import { organizationJsonLd } from '@/lib/site/seo';
+import { organizationJsonLd } from '@/lib/shared/site/seo';
 import { sitemapPaths } from '@/lib/site/sitemap';
-import type { SiteIdentity } from '@/lib/types';
+import type { SiteIdentity } from '@/lib/shared/types';
 import { getSiteSeo, normalizeSiteSeo, resetSiteSeoForTests } from '@/lib/wordpress/identity';
 import { fakeWordPress, server } from '../setup/msw';
 

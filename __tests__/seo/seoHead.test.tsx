@@ -4,9 +4,9 @@ import { RouterContext } from 'next/dist/shared/lib/router-context.shared-runtim
 import type { NextRouter } from 'next/router';
 import { Seo } from '@/components/seo/Seo';
 import { SiteIdentityProvider } from '@/components/layout/SiteIdentity';
-import { DEFAULT_IDENTITY, SITE_NAME } from '@/lib/site/brand';
-import { robotsContent } from '@/lib/site/seo';
-import type { ItemSeo } from '@/lib/types';
+import { DEFAULT_IDENTITY, SITE_NAME } from '@/lib/shared/site/brand';
+import { robotsContent } from '@/lib/shared/site/seo';
+import type { ItemSeo } from '@/lib/shared/types';
 import { DEFAULT_ROBOTS } from '@/lib/wordpress/seo';
 
 // next/head collects its children for the document head; in tests, render them in place.
@@ -164,7 +164,7 @@ describe('issue 33 §5 identity in the head', () => {
 
 describe('issue 33: the SEO plugin\'s search title', () => {
   test('its {query} token is filled with the visitor\'s phrase; with no phrase (the static page as served) the page keeps its own title', () => {
-    const { searchTitle } = jest.requireActual<typeof import('@/lib/site/seo')>('@/lib/site/seo');
+    const { searchTitle } = jest.requireActual<typeof import('@/lib/shared/site/seo')>('@/lib/shared/site/seo');
     expect(searchTitle('You searched for {query} - Northwind', 'fees')).toBe('You searched for fees - Northwind');
     expect(searchTitle('You searched for {query} - Northwind', '')).toBeNull();
     expect(searchTitle('Search results - Northwind', '')).toBe('Search results - Northwind');

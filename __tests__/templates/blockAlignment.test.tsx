@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ReactNode } from 'react';
 import { DetailLayout } from '@/components/templates/DetailLayout';
-import type { ContentItem } from '@/lib/types';
+import type { ContentItem } from '@/lib/shared/types';
 
 /**
  * Issue 17 (docs/blocks-fidelity.md): editors' wide and full blocks get room beyond the reading

@@ -7,8 +7,8 @@ import { formatDate, formatTime, machineDate } from '@/components/content/dates'
 import { FeaturedImage } from '@/components/content/FeaturedImage';
 import { Pagination, pageSlots } from '@/components/content/Pagination';
 import { RichHtml } from '@/components/content/RichHtml';
-import type { CardItem } from '@/lib/site/listing';
-import { sanitizeCmsHtml } from '@/lib/wordpress/sanitize';
+import type { CardItem } from '@/lib/shared/types';
+import { sanitizeCmsHtml } from '@/lib/html/sanitize';
 
 const routerPush = jest.fn<Promise<boolean>, [string]>(async () => true);
 jest.mock('next/router', () => ({ __esModule: true, default: { push: (href: string) => routerPush(href) } }));

@@ -8,9 +8,9 @@ import { PartnerInterviewTemplate } from '@/components/templates/PartnerIntervie
 import { WhitePaperTemplate } from '@/components/templates/WhitePaperTemplate';
 import { clearFrameTypeCache, getFramePage } from '@/lib/wordpress/frames';
 import { getItemBySlug } from '@/lib/wordpress/content';
-import type { ContentItem, ContentTypeName, FramePage } from '@/lib/types';
+import type { ContentItem, ContentTypeName, FramePage } from '@/lib/shared/types';
 import { listingProps } from '@/lib/site/listing';
-import { contentType } from '@/lib/wordpress/contentTypes';
+import { contentType } from '@/lib/shared/wordpress/contentTypes';
 import type { ReactNode } from 'react';
 import { fakeWordPress } from '../setup/msw';
 

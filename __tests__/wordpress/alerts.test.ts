@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import { alertsFetcher, alertsKey, alertsUrl, getAlerts } from '@/lib/wordpress/alerts';
-import { fetchJson } from '@/lib/wordpress/http';
+import { alertsFetcher, alertsKey, alertsUrl, getAlerts } from '@/lib/shared/wordpress/alerts';
+import { fetchJson } from '@/lib/shared/wordpress/http';
 import { fakeWordPress, server, WORDPRESS_BASE, recordWordPressRequests } from '../setup/msw';
 
 const ALERT_URL = `${WORDPRESS_BASE}/wp-json/wp/v2/alert`;
@@ -184,10 +184,10 @@ describe('browser safety', () => {
       };
       jest.doMock('../../src/config', forbid('src/config.ts'));
       jest.doMock('../../src/lib/wordpress/serverContext', forbid('serverContext'));
-      jest.doMock('../../src/lib/wordpress/sanitize', forbid('the sanitizer'));
+      jest.doMock('../../src/lib/html/sanitize', forbid('the sanitizer'));
       jest.doMock('parse5', forbid('parse5'));
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      expect(() => require('../../src/lib/wordpress/alerts')).not.toThrow();
+      expect(() => require('../../src/lib/shared/wordpress/alerts')).not.toThrow();
     });
   });
 });

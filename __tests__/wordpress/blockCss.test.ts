@@ -10,9 +10,9 @@ import {
   clearBlockCssCache,
   COMMON_CSS_PATH,
   resetBlockCssForTests,
-} from '@/lib/wordpress/blockCss';
-import { MaxRetriesError, RETRY_DELAY_MS } from '@/lib/wordpress/http';
-import { chunkApplies, scopeCss, scopeCssChunks } from '@/lib/wordpress/scopeCss';
+} from '@/lib/html/blockCss';
+import { MaxRetriesError, RETRY_DELAY_MS } from '@/lib/shared/wordpress/http';
+import { chunkApplies, scopeCss, scopeCssChunks } from '@/lib/html/scopeCss';
 import { recordWordPressRequests, server, WORDPRESS_BASE } from '../setup/msw';
 
 const LIBRARY = path.join(__dirname, '..', '..', '__mocks__', 'wordpress', 'block-library');

@@ -11,11 +11,11 @@ import {
   getItemBySlug,
   PAGE_SIZE,
 } from '@/lib/wordpress/content';
-import { CONTENT_TYPES, contentType, PAGE_ADDRESSES } from '@/lib/wordpress/contentTypes';
-import { RETRY_DELAY_MS } from '@/lib/wordpress/http';
+import { CONTENT_TYPES, contentType, PAGE_ADDRESSES } from '@/lib/shared/wordpress/contentTypes';
+import { RETRY_DELAY_MS } from '@/lib/shared/wordpress/http';
 import { getFrameIds } from '@/lib/wordpress/frames';
 import { getAllLinks } from '@/lib/wordpress/links';
-import type { ContentTypeName } from '@/lib/types';
+import type { ContentTypeName } from '@/lib/shared/types';
 import { fakeWordPress, server, WORDPRESS_BASE, recordWordPressRequests } from '../setup/msw';
 
 /** Every URL the fake WordPress was asked for from now on (listeners are removed after each test). */
@@ -315,7 +315,7 @@ describe('spec §7 the all-links builder', () => {
 
 describe('site paths from slugs', () => {
   it('keeps the percent-encoding WordPress stores for non-ASCII slugs and encodes what may not stand in a path', async () => {
-    const { sitePath } = await import('@/lib/wordpress/contentTypes');
+    const { sitePath } = await import('@/lib/shared/wordpress/contentTypes');
     expect(sitePath('news', '%e2%9c%93-launch')).toBe('/about-us/news/%e2%9c%93-launch');
     expect(sitePath('news', 'a b/c?d')).toBe('/about-us/news/a%20b%2Fc%3Fd');
     expect(sitePath('news', '100%-sure')).toBe('/about-us/news/100%25-sure');

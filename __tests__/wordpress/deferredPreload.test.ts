@@ -5,7 +5,7 @@
  * Chromium, is e2e/media-preload.e2e.ts.
  */
 import { DEFERRED_PRELOAD, PRELOAD_AHEAD, hasDeferredPreload, startDeferredPreload } from '@/lib/media/deferredPreload';
-import { sanitizeCmsHtml } from '@/lib/wordpress/sanitize';
+import { sanitizeCmsHtml } from '@/lib/html/sanitize';
 
 const SRC = 'https://media.example.com/wp-content/uploads/2025/06/podcast.mp3';
 const clean = (html: string) => sanitizeCmsHtml(html).html;

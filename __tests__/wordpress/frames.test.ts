@@ -15,7 +15,7 @@ import {
   type MappingRule,
 } from '@/lib/wordpress/frames';
 import { serverContext } from '@/lib/wordpress/serverContext';
-import { liftStyle } from '@/lib/wordpress/inlineStyles';
+import { liftStyle } from '@/lib/html/inlineStyles';
 import { fakeWordPress, server, WORDPRESS_BASE, recordWordPressRequests } from '../setup/msw';
 
 const API = `${WORDPRESS_BASE}/wp-json/wp/v2`;

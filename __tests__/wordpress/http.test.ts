@@ -9,7 +9,7 @@ import {
   segment,
   WP_PREFIX,
   wpUrl,
-} from '@/lib/wordpress/http';
+} from '@/lib/shared/wordpress/http';
 import { server, WORDPRESS_BASE } from '../setup/msw';
 
 const URL_UNDER_TEST = `${WORDPRESS_BASE}/wp-json/wp/v2/news`;

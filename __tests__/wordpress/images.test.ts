@@ -7,8 +7,8 @@ import { clearBuildFrameCacheForTests, clearFrameTypeCache, getFrameById, getFra
 import { imageSources, matchesRatio } from '@/lib/wordpress/imageSources';
 import { createMediaRewriter } from '@/lib/wordpress/media';
 import { cleanHtml } from '@/lib/wordpress/normalize';
-import { sanitizeCmsHtml } from '@/lib/wordpress/sanitize';
-import { srcsetAttribute } from '@/lib/srcset';
+import { sanitizeCmsHtml } from '@/lib/html/sanitize';
+import { srcsetAttribute } from '@/lib/shared/srcset';
 import { http, HttpResponse } from 'msw';
 import { fakeWordPress, recordWordPressRequests, server, WORDPRESS_BASE } from '../setup/msw';
 

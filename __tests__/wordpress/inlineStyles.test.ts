@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import { liftStyle } from '@/lib/wordpress/inlineStyles';
-import { sanitizeCmsHtml } from '@/lib/wordpress/sanitize';
+import { liftStyle } from '@/lib/html/inlineStyles';
+import { sanitizeCmsHtml } from '@/lib/html/sanitize';
 
 /**
  * Issue 17 "Inline styles under a strict CSP": style attributes are parsed with css-tree, checked

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { createMediaRewriter, rewriteDeep } from '@/lib/wordpress/media';
-import { sanitizeCmsHtml } from '@/lib/wordpress/sanitize';
+import { sanitizeCmsHtml } from '@/lib/html/sanitize';
 
 describe('spec §5 media URLs from the content system development hosts are rewritten to the media storage host', () => {
   const rewrite = createMediaRewriter({

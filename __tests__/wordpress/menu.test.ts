@@ -1,5 +1,5 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import type { MenuItem, TopMenuEntry } from '@/lib/types';
+import type { MenuItem, TopMenuEntry } from '@/lib/shared/types';
 import {
   buildMenu,
   clearMenuCache,

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { delay, http, HttpResponse } from 'msw';
-import { ATTEMPT_TIMEOUT_MS, fetchJson, RETRY_DELAY_MS } from '@/lib/wordpress/http';
+import { ATTEMPT_TIMEOUT_MS, fetchJson, RETRY_DELAY_MS } from '@/lib/shared/wordpress/http';
 import { ABANDONED_REASON, PROBE_INTERVAL_MS, resetRecovery, urgentReads } from '@/lib/wordpress/recovery';
 import { staticProps } from '@/lib/site/staticProps';
 import { server, WORDPRESS_BASE } from '../setup/msw';

@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { elements } from './parsedElements';
 import { EMBED_PROVIDERS, embedPlaceholderHtml, matchEmbed, type Embed, type EmbedProvider } from '@/lib/embeds/providers';
-import { blockOfClass, coreBlockName } from '@/lib/wordpress/coreBlocks';
-import { liftStyle } from '@/lib/wordpress/inlineStyles';
+import { blockOfClass, coreBlockName } from '@/lib/html/coreBlocks';
+import { liftStyle } from '@/lib/html/inlineStyles';
 import { bodyStyles, cleanHtml, normalizeItem } from '@/lib/wordpress/normalize';
 import type { WpPost } from '@/lib/wordpress/raw';
-import { sanitizeCmsHtml, type SanitizeOptions } from '@/lib/wordpress/sanitize';
+import { sanitizeCmsHtml, type SanitizeOptions } from '@/lib/html/sanitize';
 
 /**
  * Issue 17 "The sanitizer keeps everything safe that core blocks emit", and the SVG and iframe

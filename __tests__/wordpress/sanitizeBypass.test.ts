@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { elements } from './parsedElements';
-import { isSafeUrl, sanitizeCmsHtml, type SanitizeOptions } from '@/lib/wordpress/sanitize';
+import { isSafeUrl, sanitizeCmsHtml, type SanitizeOptions } from '@/lib/html/sanitize';
 
 /**
  * Issue 12 §2: the sanitizer parses CMS HTML as browsers do (the HTML standard's algorithm) and

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { CONTENT_TYPES, sitePath, type ContentTypeDef } from '../../src/lib/wordpress/contentTypes';
-import type { ContentTypeName } from '../../src/lib/types';
+import { CONTENT_TYPES, sitePath, type ContentTypeDef } from '../../src/lib/shared/wordpress/contentTypes';
+import type { ContentTypeName } from '../../src/lib/shared/types';
 import { readState } from '../harness/state';
 
 export { readState };
@@ -85,7 +85,7 @@ export const siteUrl = (path: string): string => `${readState().siteUrl}${path}`
 /**
  * Opens a site path and waits until React has hydrated the page, so keyboard and pointer input
  * reach the page's handlers. (Next's own `__NEXT_HYDRATED` flag exists only in its test mode.)
- * The page hydrates as a transition, in slices (src/lib/hydrateInTransition.ts), so React's props
+ * The page hydrates as a transition, in slices (src/lib/browser/hydrateInTransition.ts), so React's props
  * key on `<main>`, set while rendering, comes before the commit; what marks the commit is Next's
  * `Next.js-hydration` performance measure, taken in a layout effect of its root once React has
  * committed the hydration. Then two animation frames. Returns the response's status.

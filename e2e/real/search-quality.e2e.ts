@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ARTIFACTS_DIR } from '../harness/config';
 import { poll, readState, siteUrl } from '../helpers/site';
-import { CONTENT_TYPES, contentType } from '../../src/lib/wordpress/contentTypes';
+import { CONTENT_TYPES, contentType } from '../../src/lib/shared/wordpress/contentTypes';
 import { QUERY_SET, type QualityQuery } from '../../__tests__/search/querySet';
 
 const TOP = 3;

@@ -9,7 +9,7 @@
  * - wp-admin, REST, the login, cron, feeds, uploads and previews are not redirected to the site.
  */
 import type { Browser, Page } from 'playwright-core';
-import { CONTENT_TYPES, DEFAULT_PAGE_SECTION, sitePath, type ContentTypeDef } from '../../src/lib/wordpress/contentTypes';
+import { CONTENT_TYPES, DEFAULT_PAGE_SECTION, sitePath, type ContentTypeDef } from '../../src/lib/shared/wordpress/contentTypes';
 import { DESKTOP, launchBrowser, openPage } from '../helpers/browser';
 import { contentTypeDef, h1Texts, htmlToText, idList, readState, siteUrl, squash } from '../helpers/site';
 

@@ -14,7 +14,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { restartWordPressForTest, stopWordPressForTest } from '../harness/servers';
 import { DESKTOP, launchBrowser, openPage } from '../helpers/browser';
-import { sitePath } from '../../src/lib/wordpress/contentTypes';
+import { sitePath } from '../../src/lib/shared/wordpress/contentTypes';
 import { contentTypeDef, firstItem, gotoHydrated, h1Texts, idList, patchContent, poll, revalidate, squash, webhookPayload, workerHealth } from '../helpers/site';
 
 let browser: Browser;

@@ -28,7 +28,7 @@ import path from 'node:path';
 import { BIN, HOST, ROOT, STATE_DIR } from '../harness/config';
 import { freePort, killGroup, killGroupSync, startDetached, waitForHttp, type Started } from '../harness/processes';
 import { siteEnv } from '../harness/servers';
-import { sitePath } from '../../src/lib/wordpress/contentTypes';
+import { sitePath } from '../../src/lib/shared/wordpress/contentTypes';
 import { redisAnswers, redisServerArgs, redisServerBinary } from '../helpers/redisServer';
 import { contentTypeDef, idList, jobsDone, patchContent, poll, readState, webhookPayload } from '../helpers/site';
 

@@ -1,9 +1,9 @@
 import type { GetStaticPaths } from 'next';
 import { FramePageTemplate, type FramePageProps } from '@/components/templates/FramePageTemplate';
 import { framePageProps, previewDraft, staticProps, type BlockCssProps } from '@/lib/site/staticProps';
-import type { FramePage } from '@/lib/types';
+import type { FramePage } from '@/lib/shared/types';
 import { getIdList } from '@/lib/wordpress/content';
-import { PAGE_ADDRESSES } from '@/lib/wordpress/contentTypes';
+import { PAGE_ADDRESSES } from '@/lib/shared/wordpress/contentTypes';
 import { getFramePage } from '@/lib/wordpress/frames';
 
 type Params = { section: string; slug: string };

@@ -1,4 +1,4 @@
-import { createHealthHandler } from '../../src/lib/health';
+import { createHealthHandler } from '../../src/lib/server/health';
 
-/** `GET /api/health`: liveness, and readiness detail with `?ready` (see `src/lib/health.ts` and docs/security.md). */
+/** `GET /api/health`: liveness, and readiness detail with `?ready` (see `src/lib/server/health.ts` and docs/security.md). */
 export default createHealthHandler();

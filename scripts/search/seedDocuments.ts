@@ -1,6 +1,6 @@
 import { createSeedStore, type WordPressStore } from '../../__mocks__/wordpress/store';
 import { toSearchDocument, type SearchDocument } from '../../src/lib/search/document';
-import { CONTENT_TYPES } from '../../src/lib/wordpress/contentTypes';
+import { CONTENT_TYPES } from '../../src/lib/shared/wordpress/contentTypes';
 
 /**
  * The search documents of the fake WordPress's content (`createSeedStore({items})`): every item

@@ -14,7 +14,7 @@
  *
  * Not a unit test (timings have no place in one); run it by hand and compare:
  *   npx tsx scripts/security/sanitizer-cost.ts [rounds] [sanitizer module]
- * The optional module (default src/lib/wordpress/sanitize.ts) exports `sanitizeCmsHtml`: point it
+ * The optional module (default src/lib/html/sanitize.ts) exports `sanitizeCmsHtml`: point it
  * at another version of the sanitizer to compare.
  */
 import { spawnSync } from 'node:child_process';

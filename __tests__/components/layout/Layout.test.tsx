@@ -6,7 +6,7 @@ import App from '../../../pages/_app';
 import { server } from '../../setup/msw';
 import { Layout } from '@/components/layout/Layout';
 import { FOOTER, type LayoutData } from '@/lib/site/layout';
-import { SITE_NAME } from '@/lib/site/brand';
+import { SITE_NAME } from '@/lib/shared/site/brand';
 import { EXPECTED_FALLBACK, MENU } from './fixtures';
 
 const mockRouter = { asPath: '/' };

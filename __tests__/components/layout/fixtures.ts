@@ -1,4 +1,4 @@
-import type { MenuItem, TopMenuEntry } from '@/lib/types';
+import type { MenuItem, TopMenuEntry } from '@/lib/shared/types';
 import { buildMenu } from '@/lib/wordpress/menu';
 
 const item = (id: number, parentId: number, label: string, href: string): MenuItem => ({ id, parentId, type: 'link', label, href });

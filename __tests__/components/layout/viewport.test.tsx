@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { belowBreakpointQuery, DEFAULT_BREAKPOINT, useIsBelowBreakpoint } from '@/lib/viewport';
+import { belowBreakpointQuery, DEFAULT_BREAKPOINT, useIsBelowBreakpoint } from '@/lib/spec/viewport';
 import { installMatchMedia, type FakeMediaQueries } from './matchMedia';
 
 function Probe({ breakpoint, seen }: { breakpoint?: number; seen?: boolean[] }) {

@@ -1,7 +1,7 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { sendCachedDocument } from '../../../src/lib/site/documentCache';
 import { feedCache } from '../../../src/lib/site/feeds';
-import { FEED_TYPES } from '../../../src/lib/site/seo';
+import { FEED_TYPES } from '../../../src/lib/shared/site/seo';
 
 /** `/feeds/{feed}.xml` (reached through proxy.ts): the RSS feed of blogs, news or press releases. */
 export default async function feed(req: NextApiRequest, res: NextApiResponse): Promise<void> {

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { contentTypeByRestBase, sitePath } from '../../../src/lib/wordpress/contentTypes';
+import { contentTypeByRestBase, sitePath } from '../../../src/lib/shared/wordpress/contentTypes';
 import type { Publish } from './verdict';
 
 /**

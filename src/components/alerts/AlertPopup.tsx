@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { SmartLink } from '@/components/content/SmartLink';
 import { CloseIcon } from '@/components/layout/icons';
-import type { Alert } from '@/lib/types';
+import type { Alert } from '@/lib/shared/types';
 import styles from './AlertPopup.module.css';
 
 export interface AlertPopupProps {

@@ -1,8 +1,8 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { SmartLink } from '@/components/content/SmartLink';
 import { CloseIcon } from '@/components/layout/icons';
-import { scriptedStyle } from '@/lib/scriptedStyle';
-import type { Alert } from '@/lib/types';
+import { scriptedStyle } from '@/lib/browser/scriptedStyle';
+import type { Alert } from '@/lib/shared/types';
 import styles from './AlertTopBar.module.css';
 
 export interface AlertTopBarProps {

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { nextTask } from '@/lib/nextTask';
-import { alertsFetcher, alertsKey, type SiteAlerts } from '@/lib/wordpress/alerts';
+import { nextTask } from '@/lib/browser/nextTask';
+import { alertsFetcher, alertsKey, type SiteAlerts } from '@/lib/shared/wordpress/alerts';
 
 /**
  * SWR calls its fetcher inside React's commit (a layout effect of the component that mounts it),

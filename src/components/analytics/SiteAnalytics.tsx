@@ -3,7 +3,7 @@ import { SpeedInsights } from '@vercel/speed-insights/react';
 import { useRouter } from 'next/router';
 import { useSyncExternalStore } from 'react';
 import { useAnalyticsConsent } from '@/lib/consent/useAnalyticsConsent';
-import { isTestPage, pathOnly } from '@/lib/testPages';
+import { isTestPage, pathOnly } from '@/lib/shared/testPages';
 import { dropDisallowedEvent, isAnalyticsEnvironment } from './analyticsGate';
 
 const noSubscription = () => () => {};

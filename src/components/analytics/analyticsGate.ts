@@ -14,7 +14,7 @@
  * whose page is a test page, or that happens after analytics consent was withdrawn.
  */
 import { getAnalyticsConsent } from '@/lib/consent/store';
-import { isTestPage } from '@/lib/testPages';
+import { isTestPage } from '@/lib/shared/testPages';
 
 /** The Vercel environments where the analytics scripts exist. */
 export const ANALYTICS_ENVIRONMENTS: readonly string[] = ['production', 'preview'];

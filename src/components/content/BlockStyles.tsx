@@ -1,5 +1,5 @@
 import Head from 'next/head';
-import { IN_MARKUP } from '@/lib/site/documentData';
+import { IN_MARKUP } from '@/lib/shared/site/documentData';
 
 /** The block stylesheet the server wrote into the document's head (read in the browser only). */
 function stylesheetInDocument(): string {
@@ -8,7 +8,7 @@ function stylesheetInDocument(): string {
 }
 
 /**
- * The page's block stylesheet (src/lib/wordpress/blockCss.ts: WordPress's block CSS, global
+ * The page's block stylesheet (src/lib/html/blockCss.ts: WordPress's block CSS, global
  * styles and the body's own CSS, scoped to `.wp-body`) as one `<style>` in the head: in the
  * server HTML, so the body is laid out at first paint (no layout shift, no extra request), and
  * replaced or removed by next/head on a client-side navigation. The CSP allows `<style>` elements
@@ -16,7 +16,7 @@ function stylesheetInDocument(): string {
  * The CSS never contains `</style` (`safeInStyleElement`).
  *
  * On a first load the page data does not repeat the stylesheet (`IN_MARKUP`,
- * src/lib/site/documentData.ts): the text is taken from the document's own `<style>`, so next/head
+ * src/lib/shared/site/documentData.ts): the text is taken from the document's own `<style>`, so next/head
  * finds the same element and keeps it.
  */
 export function BlockStyles({ css: value }: { css?: string | null }) {

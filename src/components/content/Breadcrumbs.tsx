@@ -1,5 +1,5 @@
 import { SiteLink } from '@/components/content/SiteLink';
-import { canonicalUrl } from '@/lib/site/seo';
+import { canonicalUrl } from '@/lib/shared/site/seo';
 import styles from './Breadcrumbs.module.css';
 
 export interface Crumb {

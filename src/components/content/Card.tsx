@@ -1,5 +1,5 @@
 import { SiteLink } from '@/components/content/SiteLink';
-import type { CardItem } from '@/lib/site/listing';
+import type { CardItem } from '@/lib/shared/types';
 import { DateLine, DateRange } from './DateLine';
 import { FeaturedImage } from './FeaturedImage';
 import { textField } from './fields';

@@ -1,5 +1,5 @@
-import { srcsetAttribute } from '@/lib/srcset';
-import type { MediaImage } from '@/lib/types';
+import { srcsetAttribute } from '@/lib/shared/srcset';
+import type { MediaImage } from '@/lib/shared/types';
 import styles from './FeaturedImage.module.css';
 
 export interface FeaturedImageProps {

@@ -1,5 +1,5 @@
 import { SiteLink } from '@/components/content/SiteLink';
-import { listingPagePath } from '@/lib/site/listingPaths';
+import { listingPagePath } from '@/lib/shared/site/listingPaths';
 import styles from './Pagination.module.css';
 
 export interface PaginationProps {

@@ -1,4 +1,4 @@
-import type { ContentItem } from '@/lib/types';
+import type { ContentItem } from '@/lib/shared/types';
 
 /** A custom field as trimmed text, or null when it is missing, empty or not text. */
 export function textField(fields: ContentItem['fields'] | undefined, name: string): string | null {

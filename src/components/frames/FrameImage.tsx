@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { srcsetAttribute } from '@/lib/srcset';
+import { srcsetAttribute } from '@/lib/shared/srcset';
 import { FrameImagesContext } from './FrameImagesContext';
 import type { FrameImage as FrameImageValue } from './guards';
 

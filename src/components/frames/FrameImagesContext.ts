@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { KnownImage } from '@/lib/types';
+import type { KnownImage } from '@/lib/shared/types';
 
 /**
  * The frame's known images (`Frame.images`: URL → size and srcset candidates), provided by

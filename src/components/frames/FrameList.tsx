@@ -1,4 +1,4 @@
-import type { Frame } from '@/lib/types';
+import type { Frame } from '@/lib/shared/types';
 import { pageHeadingFrameIndex, renderFrame } from './registry';
 
 export interface FrameListProps {

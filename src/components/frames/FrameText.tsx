@@ -1,5 +1,5 @@
 import { RichHtml } from '@/components/content/RichHtml';
-import { BODY_CLASS } from '@/lib/wordpress/bodyClass';
+import { BODY_CLASS } from '@/lib/shared/wordpress/bodyClass';
 import type { RichValue } from './guards';
 
 /**

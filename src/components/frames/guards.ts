@@ -1,6 +1,6 @@
-import { htmlToText } from '@/lib/excerpt';
+import { htmlToText } from '@/lib/shared/excerpt';
 import { safeUrl } from '@/components/content/fields';
-import { isRecord } from '@/lib/isRecord';
+import { isRecord } from '@/lib/shared/isRecord';
 
 /**
  * Small type guards that narrow a frame's mapped props (`Record<string, unknown>`, whatever the

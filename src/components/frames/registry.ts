@@ -1,6 +1,6 @@
 import { createElement, type ComponentType, type ReactElement } from 'react';
-import { isRecord } from '@/lib/isRecord';
-import type { Frame } from '@/lib/types';
+import { isRecord } from '@/lib/shared/isRecord';
+import type { Frame } from '@/lib/shared/types';
 import { CardGrid, toCardGridProps } from './CardGrid';
 import { Cta, toCtaProps } from './Cta';
 import { FrameImagesContext } from './FrameImagesContext';

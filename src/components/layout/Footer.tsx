@@ -1,6 +1,6 @@
 import { useRouter } from 'next/router';
 import type { ReactNode } from 'react';
-import { OFFICE_ADDRESS, SITE_DESCRIPTION } from '@/lib/site/brand';
+import { OFFICE_ADDRESS, SITE_DESCRIPTION } from '@/lib/shared/site/brand';
 import type { FooterSection } from './layoutData';
 import { Logo } from './Logo';
 import { useSiteIdentity } from './SiteIdentity';

@@ -1,8 +1,8 @@
 import { useRouter } from 'next/router';
 import { memo, useCallback, useId, useRef, useState } from 'react';
 import { HeaderSearch } from '@/components/search/HeaderSearch';
-import type { TopMenuEntry } from '@/lib/types';
-import { afterPaint } from '@/lib/afterPaint';
+import type { TopMenuEntry } from '@/lib/shared/types';
+import { afterPaint } from '@/lib/browser/afterPaint';
 import { StaticHtml } from '@/components/static/StaticHtml';
 import { MenuIcon } from './icons';
 import { Logo } from './Logo';

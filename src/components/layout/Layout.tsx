@@ -1,8 +1,8 @@
 import Head from 'next/head';
 import { useMemo, type ReactNode } from 'react';
 import { FeedLinks } from '@/components/seo/FeedLinks';
-import { afterPaint } from '@/lib/afterPaint';
-import { useScrollToHash } from '@/lib/useScrollToHash';
+import { afterPaint } from '@/lib/browser/afterPaint';
+import { useScrollToHash } from '@/lib/browser/useScrollToHash';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { FOOTER, type LayoutData } from './layoutData';

@@ -1,7 +1,7 @@
 import { memo, startTransition, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { scriptedStyle } from '@/lib/scriptedStyle';
-import type { TopMenuEntry } from '@/lib/types';
-import { watchBelowBreakpoint } from '@/lib/viewport';
+import { scriptedStyle } from '@/lib/browser/scriptedStyle';
+import type { TopMenuEntry } from '@/lib/shared/types';
+import { watchBelowBreakpoint } from '@/lib/spec/viewport';
 import { ChevronDown, CloseIcon } from './icons';
 import { FALLBACK_NAVIGATION } from './layoutData';
 import { containsCurrentPath, isGroupHeading, visibleSubmenus } from './links';

@@ -1,13 +1,13 @@
 import { createContext, useContext } from 'react';
-import { DEFAULT_IDENTITY } from '@/lib/site/brand';
-import { isRecord } from '@/lib/isRecord';
-import type { SiteIdentity } from '@/lib/types';
+import { DEFAULT_IDENTITY } from '@/lib/shared/site/brand';
+import { isRecord } from '@/lib/shared/isRecord';
+import type { SiteIdentity } from '@/lib/shared/types';
 
 /**
  * The site's identity (name, tagline, locale, icon, organization: docs/seo-and-redirects.md §2)
  * for every component, from the page's layout data (`layout.site`, read on the server with the
  * menu). Without a provider, or with layout data that lacks it (the 500 page, an old page's
- * data), the defaults of `src/lib/site/brand.ts`.
+ * data), the defaults of `src/lib/shared/site/brand.ts`.
  */
 const SiteIdentityContext = createContext<SiteIdentity>(DEFAULT_IDENTITY);
 

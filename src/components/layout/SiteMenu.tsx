@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
-import type { TopMenuEntry } from '@/lib/types';
+import type { TopMenuEntry } from '@/lib/shared/types';
 import { ChevronDown } from './icons';
 import { FALLBACK_NAVIGATION } from './layoutData';
 import { containsCurrentPath, isGroupHeading, visibleSubmenus } from './links';

@@ -1,4 +1,4 @@
-import type { SubmenuEntry, TopMenuEntry } from '@/lib/types';
+import type { SubmenuEntry, TopMenuEntry } from '@/lib/shared/types';
 import { isGroupHeading } from './links';
 import { SmartLink } from '@/components/content/SmartLink';
 

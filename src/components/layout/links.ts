@@ -1,4 +1,4 @@
-import type { SubmenuEntry, TopMenuEntry } from '@/lib/types';
+import type { SubmenuEntry, TopMenuEntry } from '@/lib/shared/types';
 
 /** A menu link to '#' (or nothing) is a non-navigating group heading (spec §2). */
 export function isGroupHeading(href: string): boolean {

@@ -1,7 +1,7 @@
 import { useRouter } from 'next/router';
 import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent, type MouseEvent, type SyntheticEvent } from 'react';
 import { pathOf } from '@/components/layout/links';
-import { MAX_QUERY_LENGTH, normalizeQuery } from '@/lib/search/query';
+import { MAX_QUERY_LENGTH, normalizeQuery } from '@/lib/shared/search/query';
 import { SearchIcon } from './SearchIcon';
 import styles from './HeaderSearch.module.css';
 

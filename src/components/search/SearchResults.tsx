@@ -2,7 +2,7 @@ import type { KeyboardEvent, Ref } from 'react';
 import { DateLine } from '@/components/content/DateLine';
 import { SiteLink } from '@/components/content/SiteLink';
 import { isSitePath } from '@/components/layout/links';
-import type { SearchResult } from '@/lib/search/types';
+import type { SearchResult } from '@/lib/shared/search/types';
 import { Highlighted } from './Highlighted';
 import styles from './SearchResults.module.css';
 

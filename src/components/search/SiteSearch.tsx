@@ -1,8 +1,8 @@
 import { useRouter } from 'next/router';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
-import { MAX_QUERY_LENGTH, normalizeQuery } from '@/lib/search/query';
-import type { ContentTypeName } from '@/lib/types';
-import { CONTENT_TYPES, isContentTypeName } from '@/lib/wordpress/contentTypes';
+import { MAX_QUERY_LENGTH, normalizeQuery } from '@/lib/shared/search/query';
+import type { ContentTypeName } from '@/lib/shared/types';
+import { CONTENT_TYPES, isContentTypeName } from '@/lib/shared/wordpress/contentTypes';
 import { SearchResults } from './SearchResults';
 import { useSearchResults } from './useSearchResults';
 import styles from './SiteSearch.module.css';

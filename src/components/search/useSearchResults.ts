@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { searchSite } from '@/lib/search/client';
-import type { SearchResult } from '@/lib/search/types';
-import type { ContentTypeName } from '@/lib/types';
+import { searchSite } from '@/lib/shared/search/client';
+import type { SearchResult } from '@/lib/shared/search/types';
+import type { ContentTypeName } from '@/lib/shared/types';
 
 export type SearchState =
   | { status: 'idle' }

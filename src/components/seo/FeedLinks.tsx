@@ -1,6 +1,6 @@
 import Head from 'next/head';
-import { FEED_TYPES, feedPath, feedTitle } from '@/lib/site/seo';
-import { absoluteUrl } from '@/lib/site/siteUrl';
+import { FEED_TYPES, feedPath, feedTitle } from '@/lib/shared/site/seo';
+import { absoluteUrl } from '@/lib/shared/site/siteUrl';
 import { useSiteIdentity } from '@/components/layout/SiteIdentity';
 
 /**

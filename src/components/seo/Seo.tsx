@@ -1,9 +1,9 @@
 import Head from 'next/head';
 import { useRouter } from 'next/compat/router';
-import type { ItemSeo, MediaImage, SeoImage } from '@/lib/types';
+import type { ItemSeo, MediaImage, SeoImage } from '@/lib/shared/types';
 import { useSiteIdentity } from '@/components/layout/SiteIdentity';
-import { canonicalPath, canonicalUrl, documentTitle, metaDescription, robotsContent, serializeJsonLd } from '@/lib/site/seo';
-import { absoluteUrl } from '@/lib/site/siteUrl';
+import { canonicalPath, canonicalUrl, documentTitle, metaDescription, robotsContent, serializeJsonLd } from '@/lib/shared/site/seo';
+import { absoluteUrl } from '@/lib/shared/site/siteUrl';
 
 export interface SeoProps {
   /** The page's own title ("Corvane opens a regional office in Denver"); the site name is added. Ignored on `/`. */

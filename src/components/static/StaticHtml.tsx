@@ -29,7 +29,7 @@ import { prefetchSiteLinkUnder } from '@/components/content/SiteLink';
  *   element (another React key), so the server's nodes are replaced, never added to. An instance
  *   that mounts later (a client-side navigation) finds no server element and renders at once.
  * - `complete={false}` says the props in hand do not hold all the children show: on a first load
- *   the page data leaves out what the markup holds (src/lib/site/documentData.ts; the left-out
+ *   the page data leaves out what the markup holds (src/lib/shared/site/documentData.ts; the left-out
  *   body renders as nothing). Kept markup needs nothing more. Should the children have to be
  *   rendered all the same, they are, with the element `aria-busy`, and the router loads the page's
  *   data again, whole (its `/_next/data` JSON), which renders the rest.

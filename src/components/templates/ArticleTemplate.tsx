@@ -1,8 +1,8 @@
 import { DateLine } from '@/components/content/DateLine';
 import { textField } from '@/components/content/fields';
-import { articleJsonLd } from '@/lib/site/seo';
+import { articleJsonLd } from '@/lib/shared/site/seo';
 import { useSiteIdentity } from '@/components/layout/SiteIdentity';
-import type { ContentItem } from '@/lib/types';
+import type { ContentItem } from '@/lib/shared/types';
 import { DetailLayout } from './DetailLayout';
 
 export interface DetailTemplateProps {

@@ -4,12 +4,12 @@ import { Breadcrumbs, breadcrumbJsonLd, detailTrail } from '@/components/content
 import { FeaturedImage } from '@/components/content/FeaturedImage';
 import { RichHtml } from '@/components/content/RichHtml';
 import { Seo } from '@/components/seo/Seo';
-import type { ContentItem } from '@/lib/types';
-import { BODY_CLASS } from '@/lib/wordpress/bodyClass';
-import { contentType } from '@/lib/wordpress/contentTypes';
+import type { ContentItem } from '@/lib/shared/types';
+import { BODY_CLASS } from '@/lib/shared/wordpress/bodyClass';
+import { contentType } from '@/lib/shared/wordpress/contentTypes';
 import styles from './DetailLayout.module.css';
 import { StaticBody } from '@/components/static/StaticHtml';
-import { IN_MARKUP } from '@/lib/site/documentData';
+import { IN_MARKUP } from '@/lib/shared/site/documentData';
 
 /** The featured image's width: the reading column (`.main`, at most 50rem), the page's width less its gutters below that. */
 export const DETAIL_IMAGE_SIZES = '(min-width: 900px) 50rem, calc(100vw - 2rem)';
@@ -59,7 +59,7 @@ export function DetailLayout({ item, eyebrow, lead, meta, action, aside, asideLa
         jsonLd={[...(jsonLd ? [jsonLd] : []), breadcrumbJsonLd(trail, item.path)]}
         seo={item.seo}
       />
-      {/* On a first load the body's HTML is only in the markup (src/lib/site/documentData.ts). */}
+      {/* On a first load the body's HTML is only in the markup (src/lib/shared/site/documentData.ts). */}
       <StaticBody contentKey={item} complete={item.html !== IN_MARKUP}>
       <header className={styles.header}>
         <div className={`container ${styles.headerInner}`}>

@@ -1,7 +1,7 @@
 import { DateRange } from '@/components/content/DateLine';
 import { SmartLink } from '@/components/content/SmartLink';
 import { textField, urlField } from '@/components/content/fields';
-import { eventJsonLd } from '@/lib/site/seo';
+import { eventJsonLd } from '@/lib/shared/site/seo';
 import { useSiteIdentity } from '@/components/layout/SiteIdentity';
 import type { DetailTemplateProps } from './ArticleTemplate';
 import { DetailLayout, Fact, FactBox } from './DetailLayout';

@@ -2,8 +2,8 @@ import { FrameList } from '@/components/frames/FrameList';
 import { toHeroProps } from '@/components/frames/Hero';
 import { pageHeadingFrameIndex } from '@/components/frames/registry';
 import { Seo } from '@/components/seo/Seo';
-import { isTestPage } from '@/lib/testPages';
-import type { Frame, FramePage, MediaImage } from '@/lib/types';
+import { isTestPage } from '@/lib/shared/testPages';
+import type { Frame, FramePage, MediaImage } from '@/lib/shared/types';
 import { PageHeader } from './PageHeader';
 import { StaticBody } from '@/components/static/StaticHtml';
 

@@ -2,7 +2,7 @@ import { breadcrumbJsonLd, type Crumb } from '@/components/content/Breadcrumbs';
 import { CardList } from '@/components/content/Card';
 import { Pagination } from '@/components/content/Pagination';
 import { Seo } from '@/components/seo/Seo';
-import type { ListingProps } from '@/lib/site/listing';
+import type { ListingProps } from '@/lib/shared/types';
 import { PageHeader } from './PageHeader';
 import styles from './ListingTemplate.module.css';
 import { StaticBody } from '@/components/static/StaticHtml';

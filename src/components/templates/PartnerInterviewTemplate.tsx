@@ -1,6 +1,6 @@
 import { DateLine } from '@/components/content/DateLine';
 import { textField } from '@/components/content/fields';
-import { articleJsonLd } from '@/lib/site/seo';
+import { articleJsonLd } from '@/lib/shared/site/seo';
 import { useSiteIdentity } from '@/components/layout/SiteIdentity';
 import type { DetailTemplateProps } from './ArticleTemplate';
 import { DetailLayout, Fact, FactBox } from './DetailLayout';

@@ -1,7 +1,7 @@
 import { DateLine } from '@/components/content/DateLine';
 import { SmartLink } from '@/components/content/SmartLink';
 import { textField, urlField } from '@/components/content/fields';
-import { articleJsonLd } from '@/lib/site/seo';
+import { articleJsonLd } from '@/lib/shared/site/seo';
 import { useSiteIdentity } from '@/components/layout/SiteIdentity';
 import type { DetailTemplateProps } from './ArticleTemplate';
 import { Callout, DetailLayout } from './DetailLayout';

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { isRecord } from '../isRecord';
+import { isRecord } from '../shared/isRecord';
 import { ApiError } from './errors';
 
 /**

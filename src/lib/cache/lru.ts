@@ -1,4 +1,4 @@
-import { processShared } from '../processShared';
+import { processShared } from '../server/processShared';
 
 /**
  * The one size limit of the process's caches (issue 35, docs/reliability.md §6 "Bounded memory"):

@@ -1,4 +1,4 @@
-import { processShared } from '../processShared';
+import { processShared } from '../server/processShared';
 
 /**
  * Issue 36: the process's caches of what it read from WordPress register themselves here, each

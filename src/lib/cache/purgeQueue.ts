@@ -1,5 +1,5 @@
 import { getConfig, type CachePurgeConfig } from '../../config';
-import { processShared } from '../processShared';
+import { processShared } from '../server/processShared';
 import { sharedRedisConnection, type RedisConnection } from '../redis/connection.mjs';
 import { purgeKeys, warmPaths, type PurgeDeps, type PurgeOutcome } from './purge';
 

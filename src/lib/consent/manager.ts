@@ -15,7 +15,7 @@ import type { CookieConsentConfig } from 'vanilla-cookieconsent';
 // written one notch more specific, so they win whichever file comes later.
 import 'vanilla-cookieconsent/dist/cookieconsent.css';
 import { EMBED_PROVIDERS } from '../embeds/providers';
-import { afterNextPaint, nextTask } from '../nextTask';
+import { afterNextPaint, nextTask } from '../browser/nextTask';
 import { ANALYTICS_SERVICE, EMBEDS_CATEGORY } from './categories';
 import { createConsentConfig } from './config';
 import { clearAnalyticsCookies } from './cookies';

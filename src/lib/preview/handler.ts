@@ -3,9 +3,9 @@ import { getConfig } from '../../config';
 import { ApiError, jsonApiRoute } from '../api/errors';
 import { configuredRateLimit, enforceRateLimit, type RateLimit } from '../api/rateLimit';
 import { requireMethod } from '../api/request';
-import { CONTENT_TYPES, contentTypeByRestBase } from '../wordpress/contentTypes';
+import { CONTENT_TYPES, contentTypeByRestBase } from '../shared/wordpress/contentTypes';
 import { PreviewNotConfiguredError, PreviewRefusedError, readPreviewRecord, type PreviewRecord } from '../wordpress/preview';
-import type { ContentTypeDef } from '../wordpress/contentTypes';
+import type { ContentTypeDef } from '../shared/wordpress/contentTypes';
 import { parsePreviewData, type PreviewData } from './previewData';
 import { checkToken, type TokenCheck, type TokenClaims } from './token';
 

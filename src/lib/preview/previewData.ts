@@ -1,6 +1,6 @@
-import { isRecord } from '../isRecord';
-import type { ContentTypeName } from '../types';
-import { contentTypeByRestBase, type ContentTypeDef } from '../wordpress/contentTypes';
+import { isRecord } from '../shared/isRecord';
+import type { ContentTypeName } from '../shared/types';
+import { contentTypeByRestBase, type ContentTypeDef } from '../shared/wordpress/contentTypes';
 
 /**
  * What `/api/preview` stores in Next's preview data (signed and encrypted with the build's keys,

@@ -1,4 +1,4 @@
-import { processShared } from '../processShared';
+import { processShared } from '../server/processShared';
 import { compileRedirects, EMPTY_TABLE, type CompiledRedirects } from './compile';
 
 /**

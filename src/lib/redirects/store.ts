@@ -1,6 +1,6 @@
 import { getConfig } from '../../config';
 import { sharedRedisConnection, type RedisConnection } from '../redis/connection.mjs';
-import { CUSTOM_PREFIX, fetchJson, wpUrl } from '../wordpress/http';
+import { CUSTOM_PREFIX, fetchJson, wpUrl } from '../shared/wordpress/http';
 import { changedPlainSources, compileRedirects, EMPTY_TABLE, type CompiledRedirects } from './compile';
 import { PERMANENT_REDIRECTS } from './permanent';
 import { currentRedirects, emptyRedirects, redirectState as state } from './state';

@@ -1,4 +1,4 @@
-import { isRecord } from '../isRecord';
+import { isRecord } from '../shared/isRecord';
 
 /**
  * Issue 33: the redirect table the companion plugin serves at `GET /wp-json/custom-api/v1/redirects`

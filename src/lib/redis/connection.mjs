@@ -2,9 +2,9 @@
 /**
  * One Redis connection per server process (REDIS_URL), shared by the ISR cache handler
  * (src/lib/cache/sharedIsrCache.mjs, which Next loads itself at `next start`, outside the
- * bundles) and the API rate limits (src/lib/api/rateLimitStore.ts, inside the API bundles).
+ * bundles) and the API rate limits (src/lib/api/rateLimit.ts, inside the API bundles).
  * Those are separate module instances, so the connection is kept on `globalThis` under a
- * registered symbol (as src/lib/processShared.ts does).
+ * registered symbol (as src/lib/server/processShared.ts does).
  *
  * Plain JavaScript (ES module) because Next imports the cache handler file at run time without
  * compiling it.

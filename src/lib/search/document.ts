@@ -1,9 +1,9 @@
-import { decodeEntities } from '../entities';
-import { excerptOfText, htmlToText } from '../excerpt';
-import { isRecord } from '../isRecord';
-import { isTestPage } from '../testPages';
-import type { ContentTypeName } from '../types';
-import { DEFAULT_PAGE_SECTION, sitePath } from '../wordpress/contentTypes';
+import { decodeEntities } from '../shared/entities';
+import { excerptOfText, htmlToText } from '../shared/excerpt';
+import { isRecord } from '../shared/isRecord';
+import { isTestPage } from '../shared/testPages';
+import type { ContentTypeName } from '../shared/types';
+import { DEFAULT_PAGE_SECTION, sitePath } from '../shared/wordpress/contentTypes';
 import { frameIdList } from '../wordpress/frames';
 import { SEARCH_EXCERPT_WORDS } from '../wordpress/search';
 

@@ -1,7 +1,7 @@
 import SearchableMap from 'minisearch/SearchableMap';
-import type { ContentTypeName } from '../types';
+import type { ContentTypeName } from '../shared/types';
 import type { SearchDocument } from './document';
-import type { MatchRange } from './types';
+import type { MatchRange } from '../shared/search/types';
 import { maxEdits, stemWord, withinEditDistance, wordsOf, wordsWithOffsets } from './words';
 
 /**

@@ -4,11 +4,11 @@ import { ApiError, jsonApiRoute } from '../api/errors';
 import { configuredRateLimit, enforceRateLimit, type RateLimit } from '../api/rateLimit';
 import { headerValue, readJsonObject, requireMethod } from '../api/request';
 import { SEARCH_KEY, surrogateKeyHeaderName } from '../site/surrogateKeys';
-import { MAX_QUERY_LENGTH, normalizeQuery, queryLength, SEARCH_HEADER } from './query';
-import type { SearchResult } from './types';
+import { MAX_QUERY_LENGTH, normalizeQuery, queryLength, SEARCH_HEADER } from '../shared/search/query';
+import type { SearchResult } from '../shared/search/types';
 import { searchWordPress } from '../wordpress/search';
-import { CONTENT_TYPES, contentType, isContentTypeName } from '../wordpress/contentTypes';
-import type { ContentTypeName } from '../types';
+import { CONTENT_TYPES, contentType, isContentTypeName } from '../shared/wordpress/contentTypes';
+import type { ContentTypeName } from '../shared/types';
 import type { SearchEngine, SearchHit } from './engine';
 import { currentSearchEngine } from './siteIndex';
 

@@ -1,8 +1,8 @@
-import { isRecord } from '../isRecord';
-import { processShared } from '../processShared';
-import type { ContentTypeName } from '../types';
-import { CONTENT_TYPES, contentType, isContentTypeName } from '../wordpress/contentTypes';
-import { fetchJson, segment, WP_PREFIX, wpUrl, type Query } from '../wordpress/http';
+import { isRecord } from '../shared/isRecord';
+import { processShared } from '../server/processShared';
+import type { ContentTypeName } from '../shared/types';
+import { CONTENT_TYPES, contentType, isContentTypeName } from '../shared/wordpress/contentTypes';
+import { fetchJson, segment, WP_PREFIX, wpUrl, type Query } from '../shared/wordpress/http';
 import { walkCollection } from '../wordpress/content';
 import { frameIdList } from '../wordpress/frames';
 import { serverContext } from '../wordpress/serverContext';

@@ -3,7 +3,7 @@ import { getConfig } from '../../config';
 import { ApiError, jsonApiRoute } from '../api/errors';
 import { configuredRateLimit, enforceRateLimit, type RateLimit } from '../api/rateLimit';
 import { parseJson, readBody, requireMethod } from '../api/request';
-import { isRecord } from '../isRecord';
+import { isRecord } from '../shared/isRecord';
 
 /**
  * Where browsers report Content-Security-Policy violations (`POST /api/csp-report`, named by the

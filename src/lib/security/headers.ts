@@ -143,7 +143,7 @@ export function cspDirectives(config: SecurityConfig, { development = false, htt
     // <track> with http(s) sources): from the same origins as images, the media library's.
     ['media-src', mediaSources],
     ['font-src', ["'self'"]],
-    // The browser reads alerts from WordPress (src/lib/wordpress/alerts.ts).
+    // The browser reads alerts from WordPress (src/lib/shared/wordpress/alerts.ts).
     ['connect-src', unique(["'self'", wordpress])],
     // Frames: exactly the embed providers' origins (src/lib/embeds/providers.ts), and only after the
     // visitor's consent does the page create one (src/lib/embeds/gate.ts). Nothing else, not even

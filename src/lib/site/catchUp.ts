@@ -1,9 +1,9 @@
 import { getConfig } from '../../config';
-import { processShared } from '../processShared';
+import { processShared } from '../server/processShared';
 import { sharedRedisConnection, type RedisConnection } from '../redis/connection.mjs';
-import { CONTENT_TYPES, DEFAULT_PAGE_SECTION, type ContentTypeDef } from '../wordpress/contentTypes';
+import { CONTENT_TYPES, DEFAULT_PAGE_SECTION, type ContentTypeDef } from '../shared/wordpress/contentTypes';
 import { walkCollection } from '../wordpress/content';
-import type { RevalidateItem } from './revalidate';
+import type { SearchItem } from '../search/siteIndex';
 
 /**
  * Issue 35 §4 (docs/reliability.md): the safety net. An instance that was down, or cut off from
@@ -41,7 +41,7 @@ export const CATCH_UP_RETRY_MS = 60_000;
 
 export interface CatchUpJob {
   event: 'catch_up';
-  items: RevalidateItem[];
+  items: SearchItem[];
   scope: 'items' | 'all';
   redirects: false;
 }
@@ -57,7 +57,7 @@ export interface CatchUpDeps {
   /** Redis (default: REDIS_URL's shared connection; null without). */
   redis?: () => Connection | null;
   /** One type's items modified after `since` (ISO 8601, UTC); at most `limit` are needed. Default: WordPress's REST collection. */
-  listModified?: (type: ContentTypeDef, since: string, limit: number) => Promise<{ items: RevalidateItem[]; total: number }>;
+  listModified?: (type: ContentTypeDef, since: string, limit: number) => Promise<{ items: SearchItem[]; total: number }>;
   now?: () => number;
   log?: Log;
 }
@@ -131,7 +131,7 @@ interface IdRecord {
 }
 
 /** WordPress's REST collection of `type`, modified after `since`: ids and slugs (and pages' sections), page by page (content.ts's walker). */
-export async function listModifiedInWordPress(type: ContentTypeDef, since: string, limit: number): Promise<{ items: RevalidateItem[]; total: number }> {
+export async function listModifiedInWordPress(type: ContentTypeDef, since: string, limit: number): Promise<{ items: SearchItem[]; total: number }> {
   const fields = type.name === 'page' ? 'id,slug,acf.section' : 'id,slug';
   // One attempt a page: the catch-up is retried as a whole (60 s later, and at the next trigger).
   const { records, total } = await walkCollection(
@@ -139,7 +139,7 @@ export async function listModifiedInWordPress(type: ContentTypeDef, since: strin
     { modified_after: since, _fields: fields, orderby: 'id', order: 'asc' },
     { attempts: 1, stop: (read, reported) => Math.max(read, reported ?? 0) > limit },
   );
-  const items: RevalidateItem[] = [];
+  const items: SearchItem[] = [];
   for (const record of records as IdRecord[]) {
     if (typeof record?.slug !== 'string' || record.slug === '') continue;
     const acf = record.acf && !Array.isArray(record.acf) ? record.acf : {};
@@ -164,7 +164,7 @@ export async function catchUp(reason: string, deps: CatchUpDeps): Promise<CatchU
     log.error(`[catch-up] ${reason}: could not ask WordPress what changed since ${since} (${text}); tried again in ${CATCH_UP_RETRY_MS / 1000} s and at the next trigger; pages renew on their ISR lifetime meanwhile`);
     return { ok: false, since, found: 0, job: null, error: text };
   };
-  const found: RevalidateItem[] = [];
+  const found: SearchItem[] = [];
   let count = 0;
   try {
     for (const type of CONTENT_TYPES) {

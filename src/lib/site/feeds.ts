@@ -1,13 +1,13 @@
 import { getConfig } from '../../config';
-import type { ContentItem } from '../types';
+import type { ContentItem } from '../shared/types';
 import { getCollectionPage } from '../wordpress/content';
-import { processShared } from '../processShared';
-import type { ContentTypeDef } from '../wordpress/contentTypes';
+import { processShared } from '../server/processShared';
+import type { ContentTypeDef } from '../shared/wordpress/contentTypes';
 import { getSiteIdentity } from '../wordpress/identity';
-import { SITE_LANGUAGE } from './brand';
+import { SITE_LANGUAGE } from '../shared/site/brand';
 import { createDocumentCache, type DocumentCache } from './documentCache';
-import { FEED_TYPES, feedPath, feedTitle } from './seo';
-import { absoluteUrl } from './siteUrl';
+import { FEED_TYPES, feedPath, feedTitle } from '../shared/site/seo';
+import { absoluteUrl } from '../shared/site/siteUrl';
 import { escapeXml } from './xml';
 import { registerProcessCache } from '../cache/processCaches';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { clearRegisteredCaches } from '../cache/processCaches';
-import { isRecord } from '../isRecord';
-import { processShared } from '../processShared';
+import { isRecord } from '../shared/isRecord';
+import { processShared } from '../server/processShared';
 import { redactRedisUrl, sharedRedisConnection, type RedisConnection } from '../redis/connection.mjs';
 import { reloadRedirectsFromRedis } from '../redirects/store';
 import { parseSearchItems, rebuildSearchIndex, updateSearchItems, type SearchItem } from '../search/siteIndex';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { getConfig } from '../../config';
-import { isRecord } from '../isRecord';
-import { processShared } from '../processShared';
+import { isRecord } from '../shared/isRecord';
+import { processShared } from '../server/processShared';
 import { redisErrorMessage, sharedRedisConnection, type RedisConnection } from '../redis/connection.mjs';
 import { reloadRedirectsFromWordPress, type ReloadReport } from '../redirects/store';
 import { parseSearchItems, rebuildSearchIndex, updateSearchItems, type SearchItem } from '../search/siteIndex';
-import { contentType, sitePath } from '../wordpress/contentTypes';
+import { contentType, sitePath } from '../shared/wordpress/contentTypes';
 import { getEveryPageLink } from '../wordpress/links';
 import { urgentReads } from '../wordpress/recovery';
 import { broadcastInvalidationAndWait, clearProcessCaches, processOrigin, type InvalidationScopes } from './invalidation';

@@ -1,9 +1,9 @@
 import { getSiteIdentity } from '../wordpress/identity';
 import { getMenu } from '../wordpress/menu';
-import { FOOTER, type LayoutData } from './navigation';
+import { FOOTER, type LayoutData } from '../shared/site/navigation';
 
-export { FALLBACK_NAVIGATION, FOOTER } from './navigation';
-export type { FooterLink, FooterSection, LayoutData } from './navigation';
+export { FALLBACK_NAVIGATION, FOOTER } from '../shared/site/navigation';
+export type { FooterLink, FooterSection, LayoutData } from '../shared/site/navigation';
 
 /**
  * The layout data every page gets through its getStaticProps (the header menu, the footer and the

@@ -1,10 +1,10 @@
 import type { GetStaticPaths, GetStaticProps } from 'next';
 import { getConfig } from '../../config';
-import type { ContentItem, ContentTypeName, ItemSeo } from '../types';
+import type { CardItem, ContentItem, ContentTypeName, ListingProps } from '../shared/types';
 import { getCollectionPage } from '../wordpress/content';
 import { getSiteSeo, ownPageSeo } from '../wordpress/identity';
-import { contentType } from '../wordpress/contentTypes';
-import { listingPagePath } from './listingPaths';
+import { contentType } from '../shared/wordpress/contentTypes';
+import { listingPagePath } from '../shared/site/listingPaths';
 import { staticProps, type WithLayout } from './staticProps';
 
 export { listingPagePath };
@@ -17,12 +17,6 @@ export { listingPagePath };
  */
 
 export const LISTING_PAGE_SIZE = 12;
-
-/**
- * What a card shows of an item: no body, the excerpt (spec §5: 100 words by default; the card
- * clamps it to three lines), and only the custom fields cards use.
- */
-export type CardItem = Pick<ContentItem, 'id' | 'type' | 'title' | 'path' | 'date' | 'excerpt' | 'featuredImage' | 'fields'>;
 
 /** The custom fields a card of each type shows (event dates and place, case-study client, ...). */
 const CARD_FIELDS: Partial<Record<ContentTypeName, readonly string[]>> = {
@@ -62,27 +56,6 @@ const LISTING_INTROS: Partial<Record<ContentTypeName, string>> = {
   event: 'Meet Corvane at conferences, webinars and roadshows.',
   partnerInterview: 'Conversations with the software vendors, ISOs and resellers who build on Corvane.',
 };
-
-export interface Listing {
-  type: ContentTypeName;
-  /** The listing's heading: the type's plural label ("Press releases"). */
-  title: string;
-  intro: string;
-  /** The listing path (page 1). */
-  basePath: string;
-  /** This page's own path. */
-  path: string;
-  page: number;
-  totalPages: number;
-  total: number;
-  items: CardItem[];
-  /** The SEO plugin's values for the type's archive (docs/seo-and-redirects.md §2 `archives`), page 1 only; null when it has none. */
-  seo?: ItemSeo | null;
-}
-
-export interface ListingProps extends Record<string, unknown> {
-  listing: Listing;
-}
 
 function listingBase(type: ContentTypeName): string {
   const { listingPath } = contentType(type);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { processShared } from '../processShared';
+import { processShared } from '../server/processShared';
 
 /**
  * Issue 35 §2 (docs/reliability.md): regenerates one ISR page without a request at hand.

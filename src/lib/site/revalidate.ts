@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { getConfig } from '../../config';
-import { CONTENT_TYPES, contentTypeByRestBase, DEFAULT_PAGE_SECTION } from '../wordpress/contentTypes';
+import { CONTENT_TYPES, contentTypeByRestBase, DEFAULT_PAGE_SECTION } from '../shared/wordpress/contentTypes';
 import { ApiError, jsonApiRoute } from '../api/errors';
-import { isRecord } from '../isRecord';
+import { isRecord } from '../shared/isRecord';
 import { parseJson, readBody, requireJsonContentType, requireMethod } from '../api/request';
 import type { SearchItem } from '../search/siteIndex';
 import { acceptJob, isJobNotRecorded, kickJobWorker, type Scope } from './jobs';

@@ -1,4 +1,4 @@
-import { CONTENT_TYPES } from '../wordpress/contentTypes';
+import { CONTENT_TYPES } from '../shared/wordpress/contentTypes';
 
 /**
  * The pages of the site as the sitemap and the revalidation webhook know them: fixed pages, the

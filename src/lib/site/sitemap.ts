@@ -1,10 +1,10 @@
 import { getConfig } from '../../config';
 import { getEveryPageLink } from '../wordpress/links';
 import { createDocumentCache, type DocumentCache } from './documentCache';
-import { processShared } from '../processShared';
-import { isTestPage } from '../testPages';
+import { processShared } from '../server/processShared';
+import { isTestPage } from '../shared/testPages';
 import { LISTING_PATHS, STATIC_PAGES } from './sitePaths';
-import { absoluteUrl, SITE_URL } from './siteUrl';
+import { absoluteUrl, SITE_URL } from '../shared/site/siteUrl';
 import { escapeXml } from './xml';
 import { registerProcessCache } from '../cache/processCaches';
 

@@ -1,12 +1,12 @@
 import type { GetStaticPaths, GetStaticProps, GetStaticPropsContext } from 'next';
 import type { ParsedUrlQuery } from 'node:querystring';
 import { getConfig } from '../../config';
-import { withBlockCss } from '../wordpress/blockCss';
+import { withBlockCss } from '../html';
 import { getIdList, getItemBySlug } from '../wordpress/content';
 import { readPreview, type PreviewItem } from '../wordpress/preview';
 import { urgentReads } from '../wordpress/recovery';
 import { previewFor, type PreviewContext } from '../preview/previewData';
-import type { ContentItem, ContentTypeName, FramePage } from '../types';
+import type { ContentItem, ContentTypeName, FramePage } from '../shared/types';
 import { getLayoutData, type LayoutData } from './layout';
 
 /** Props every page receives: its own plus the layout data (`_app` renders the layout from it). */
@@ -48,7 +48,7 @@ export async function previewDraft(context: PreviewContext, type: ContentTypeNam
 
 export interface DetailProps extends Record<string, unknown> {
   item: ContentItem;
-  /** The body's block stylesheet (src/lib/wordpress/blockCss.ts); _app puts it in the head. */
+  /** The body's block stylesheet (src/lib/html/blockCss.ts); _app puts it in the head. */
   blockCss: string;
 }
 

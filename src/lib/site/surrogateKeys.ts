@@ -1,6 +1,6 @@
-import type { ContentTypeName } from '../types';
-import { feedOfPath, parseSitePath, ROBOTS_PATH, SITEMAP_PATH } from '../routes';
-import { CONTENT_TYPES, HOME_PAGE_SLUG } from '../wordpress/contentTypes';
+import type { ContentTypeName } from '../shared/types';
+import { feedOfPath, parseSitePath, ROBOTS_PATH, SITEMAP_PATH } from '../shared/routes';
+import { CONTENT_TYPES, HOME_PAGE_SLUG } from '../shared/wordpress/contentTypes';
 
 /**
  * Issue 18: surrogate keys. Every cacheable answer names what it was made from, in one header

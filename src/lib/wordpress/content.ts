@@ -1,7 +1,7 @@
-import { htmlToText } from '../excerpt';
-import type { ContentItem, ContentLink, ContentTypeName, MediaImage } from '../types';
-import { contentType, DEFAULT_PAGE_SECTION, sitePath } from './contentTypes';
-import { CUSTOM_PREFIX, fetchJson, segment, WP_PREFIX, wpUrl } from './http';
+import { htmlToText } from '../shared/excerpt';
+import type { ContentItem, ContentLink, ContentTypeName, MediaImage } from '../shared/types';
+import { contentType, DEFAULT_PAGE_SECTION, sitePath } from '../shared/wordpress/contentTypes';
+import { CUSTOM_PREFIX, fetchJson, segment, WP_PREFIX, wpUrl } from '../shared/wordpress/http';
 import { normalizeItem, normalizeMedia } from './normalize';
 import type { WpError, WpIdRecord, WpPost } from './raw';
 import { idListSeo } from './seo';

@@ -27,13 +27,13 @@
  * image, however many pages show it. A failed read is tried once (no retries: the page does not wait
  * 6 s for an optional improvement), logged and not cached.
  */
-import type { KnownImage } from '../types';
-import { fetchJson, WP_PREFIX, wpUrl } from './http';
+import type { KnownImage } from '../shared/types';
+import { fetchJson, WP_PREFIX, wpUrl } from '../shared/wordpress/http';
 import { imageSources } from './imageSources';
-import { processShared } from '../processShared';
+import { processShared } from '../server/processShared';
 import { serverContext } from './serverContext';
 import { createTtlCache } from './ttlCache';
-import { isRecord } from '../isRecord';
+import { isRecord } from '../shared/isRecord';
 import { registerProcessCache } from '../cache/processCaches';
 
 export const FRAME_IMAGE_CACHE_MS = 300_000;

@@ -51,20 +51,20 @@
  *   → null; a frame whose read fails, whose type is missing or unknown, or whose type cannot be read
  *   → kept, with props null and a logged warning.
  */
-import { decodeEntities } from '../entities';
-import { htmlToText } from '../excerpt';
-import type { BodyStyles, Frame, FramePage } from '../types';
-import { DEFAULT_PAGE_SECTION } from './contentTypes';
-import { CUSTOM_PREFIX, fetchJson, segment, WP_PREFIX, wpUrl } from './http';
+import { decodeEntities } from '../shared/entities';
+import { htmlToText } from '../shared/excerpt';
+import type { BodyStyles, Frame, FramePage } from '../shared/types';
+import { DEFAULT_PAGE_SECTION } from '../shared/wordpress/contentTypes';
+import { CUSTOM_PREFIX, fetchJson, segment, WP_PREFIX, wpUrl } from '../shared/wordpress/http';
 import { findFrameImages } from './frameImages';
 import { mediaOrigins, mergeStyles, normalizeItem } from './normalize';
-import { sanitizeCmsHtml } from './sanitize';
+import { sanitizeCmsHtml } from '../html';
 import type { WpPost } from './raw';
 import { serverContext, type ServerContext } from './serverContext';
-import { isBuildPhase } from '../buildPhase';
-import { processShared } from '../processShared';
+import { isBuildPhase } from '../server/buildPhase';
+import { processShared } from '../server/processShared';
 import { createTtlCache } from './ttlCache';
-import { isRecord } from '../isRecord';
+import { isRecord } from '../shared/isRecord';
 import { registerProcessCache } from '../cache/processCaches';
 
 /** Frame types are cached as long as the menu (spec §4, §9: 300000 ms). */

@@ -1,9 +1,9 @@
-import { htmlToText } from '../excerpt';
-import { isRecord } from '../isRecord';
-import { processShared } from '../processShared';
-import { DEFAULT_IDENTITY } from '../site/brand';
-import type { ItemSeo, SeoImage, SiteIdentity } from '../types';
-import { CUSTOM_PREFIX, fetchJson, wpUrl } from './http';
+import { htmlToText } from '../shared/excerpt';
+import { isRecord } from '../shared/isRecord';
+import { processShared } from '../server/processShared';
+import { DEFAULT_IDENTITY } from '../shared/site/brand';
+import type { ItemSeo, SeoImage, SiteIdentity } from '../shared/types';
+import { CUSTOM_PREFIX, fetchJson, wpUrl } from '../shared/wordpress/http';
 import { mapSeoUrl, normalizeSeo } from './seo';
 import { serverContext } from './serverContext';
 import { createTtlCache } from './ttlCache';
@@ -16,7 +16,7 @@ import { registerProcessCache } from '../cache/processCaches';
  * listing SEO). Read on the server with the menu (the layout data), cached like it (5 minutes,
  * one per process) and cleared with it (`clearSiteSeoCache`, the invalidation's `menu` scope).
  *
- * Untrusted input, checked field by field: a wrong field keeps its default (src/lib/site/brand.ts)
+ * Untrusted input, checked field by field: a wrong field keeps its default (src/lib/shared/site/brand.ts)
  * with a warning. A 404 from the plugin's route (no companion plugin) means "nothing said": the
  * REST index and the defaults. A read that fails (WordPress down) is logged and not cached, so the
  * next page tries again; meanwhile the last complete answer this process had is served (a page

@@ -12,9 +12,9 @@
  * - one copy per width, URLs http(s) only, every URL rewritten to the media host;
  * - fewer than two candidates → none: a `srcset` of one file says nothing `src` does not.
  */
-import type { ImageSource } from '../types';
+import type { ImageSource } from '../shared/types';
 import type { Rewriter } from './media';
-import { isRecord } from '../isRecord';
+import { isRecord } from '../shared/isRecord';
 
 /** `max_srcset_image_width`'s default. */
 export const MAX_SRCSET_WIDTH = 2048;

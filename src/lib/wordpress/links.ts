@@ -1,5 +1,5 @@
-import type { ContentLink } from '../types';
-import { CONTENT_TYPES, type ContentTypeDef } from './contentTypes';
+import type { ContentLink } from '../shared/types';
+import { CONTENT_TYPES, type ContentTypeDef } from '../shared/wordpress/contentTypes';
 import { getIdList } from './content';
 
 /**

@@ -65,16 +65,16 @@
  * - `clearMenuCache()` is called by the revalidation webhook.
  * The returned menus are frozen: they are shared by every caller.
  */
-import { htmlToText } from '../excerpt';
-import type { ContentLink, MenuItem, SubmenuEntry, TopMenuEntry } from '../types';
+import { htmlToText } from '../shared/excerpt';
+import type { ContentLink, MenuItem, SubmenuEntry, TopMenuEntry } from '../shared/types';
 import { getIdList } from './content';
-import { sitePath } from './contentTypes';
-import { fetchJson, segment, WP_PREFIX, wpUrl } from './http';
+import { sitePath } from '../shared/wordpress/contentTypes';
+import { fetchJson, segment, WP_PREFIX, wpUrl } from '../shared/wordpress/http';
 import { contentTypeOfPostType, getPostTypes, type PostTypeMap } from './postTypes';
 import { serverContext, type ServerContext } from './serverContext';
-import { processShared } from '../processShared';
+import { processShared } from '../server/processShared';
 import { createTtlCache } from './ttlCache';
-import { isRecord } from '../isRecord';
+import { isRecord } from '../shared/isRecord';
 import { registerProcessCache } from '../cache/processCaches';
 
 export const MENU_ID = 3;

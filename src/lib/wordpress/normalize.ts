@@ -1,12 +1,11 @@
 import { getConfig } from '../../config';
-import { excerpt, htmlToText } from '../excerpt';
-import { isRecord } from '../isRecord';
-import type { BodyStyles, ContentItem, ContentTypeName, MediaImage } from '../types';
-import { DEFAULT_PAGE_SECTION, sitePath } from './contentTypes';
-import { coreBlockName } from './coreBlocks';
+import { excerpt, htmlToText } from '../shared/excerpt';
+import { isRecord } from '../shared/isRecord';
+import type { BodyStyles, ContentItem, ContentTypeName, MediaImage } from '../shared/types';
+import { DEFAULT_PAGE_SECTION, sitePath } from '../shared/wordpress/contentTypes';
 import { imageSources } from './imageSources';
 import type { WpEmbedded, WpMedia, WpPost } from './raw';
-import { sanitizeCmsHtml, type SanitizedHtml } from './sanitize';
+import { coreBlockName, sanitizeCmsHtml, type SanitizedHtml } from '../html';
 import { normalizeSeo } from './seo';
 import { serverContext } from './serverContext';
 

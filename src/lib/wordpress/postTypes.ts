@@ -17,12 +17,12 @@
  * is not cached, so the next caller tries again. `clearPostTypesCache()` is called by the
  * revalidation webhook with the menu cache.
  */
-import { processShared } from '../processShared';
-import { contentTypeByRestBase, type ContentTypeDef } from './contentTypes';
-import { fetchJson, WP_PREFIX, wpUrl } from './http';
+import { processShared } from '../server/processShared';
+import { contentTypeByRestBase, type ContentTypeDef } from '../shared/wordpress/contentTypes';
+import { fetchJson, WP_PREFIX, wpUrl } from '../shared/wordpress/http';
 import { serverContext } from './serverContext';
 import { createTtlCache } from './ttlCache';
-import { isRecord } from '../isRecord';
+import { isRecord } from '../shared/isRecord';
 import { registerProcessCache } from '../cache/processCaches';
 
 export const POST_TYPES_CACHE_MS = 300_000;

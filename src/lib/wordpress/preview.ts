@@ -1,9 +1,9 @@
 import { getConfig, type PreviewCredentials } from '../../config';
-import { isRecord } from '../isRecord';
-import type { ContentItem, FramePage } from '../types';
-import { DEFAULT_PAGE_SECTION, sitePath, type ContentTypeDef } from './contentTypes';
+import { isRecord } from '../shared/isRecord';
+import type { ContentItem, FramePage } from '../shared/types';
+import { DEFAULT_PAGE_SECTION, sitePath, type ContentTypeDef } from '../shared/wordpress/contentTypes';
 import { framePageFromRaw } from './frames';
-import { CUSTOM_PREFIX, fetchJson, segment, wpUrl } from './http';
+import { CUSTOM_PREFIX, fetchJson, segment, wpUrl } from '../shared/wordpress/http';
 import { normalizeItem } from './normalize';
 import type { WpPost } from './raw';
 import { serverContext } from './serverContext';

@@ -1,7 +1,7 @@
 /**
  * The shapes WordPress's REST API answers with. Only `src/lib/wordpress` and the fake WordPress
  * (`__mocks__/wordpress`) may import this file: everything the client returns to pages and
- * components is a normalized domain type from `src/lib/types.ts`.
+ * components is a normalized domain type from `src/lib/shared/types.ts`.
  *
  * Custom fields live under `acf`, as the ACF-to-REST plugin exposes them.
  */

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { processShared } from '../processShared';
-import { attemptWatcher, WP_PREFIX, type AttemptWatch } from './http';
+import { processShared } from '../server/processShared';
+import { watchAttempts, WP_PREFIX, type AttemptWatch } from '../shared/wordpress/http';
 
 /**
  * Issue 35: a publish made while WordPress hangs shows within seconds of WordPress answering again.
@@ -30,7 +30,8 @@ import { attemptWatcher, WP_PREFIX, type AttemptWatch } from './http';
  *   slow WordPress is waited for, up to the attempt's timeout, as before.
  *
  * Per process (Next gives pages and API routes separate module instances): the state and the
- * urgent-read context are `processShared`. Browsers never load this module (alerts read WordPress
+ * urgent-read context are `processShared`, and each bundle that loads this module watches its own
+ * instance of `http.ts` (those of the pages, through `staticProps`, and the worker's). Browsers never load this module (alerts read WordPress
  * from the browser through `http.ts`, unwatched).
  */
 
@@ -117,7 +118,7 @@ function watch(url: string, controller: AbortController): AttemptWatch | undefin
   };
 }
 
-attemptWatcher.current = watch;
+watchAttempts(watch);
 
 /** For tests: forgets every pending attempt and stops the probes. */
 export function resetRecovery(): void {

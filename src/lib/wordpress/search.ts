@@ -1,13 +1,13 @@
-import { excerpt, htmlToText } from '../excerpt';
-import { isTestPage } from '../testPages';
-import { CONTENT_TYPES, contentType, DEFAULT_PAGE_SECTION, sitePath, type ContentTypeDef } from './contentTypes';
-import type { ContentTypeName } from '../types';
-import { fetchJson, WP_PREFIX, wpUrl } from './http';
+import { excerpt, htmlToText } from '../shared/excerpt';
+import { isTestPage } from '../shared/testPages';
+import { CONTENT_TYPES, contentType, DEFAULT_PAGE_SECTION, sitePath, type ContentTypeDef } from '../shared/wordpress/contentTypes';
+import type { ContentTypeName } from '../shared/types';
+import { fetchJson, WP_PREFIX, wpUrl } from '../shared/wordpress/http';
 import { contentTypeOfPostType, getPostTypes, postTypeOfContentType, type PostTypeMap } from './postTypes';
 import type { WpPost, WpSearchResult } from './raw';
 import { serverContext } from './serverContext';
-import type { SearchResult } from '../search/types';
-import { isRecord } from '../isRecord';
+import type { SearchResult } from '../shared/search/types';
+import { isRecord } from '../shared/isRecord';
 
 /**
  * The site search's WordPress read (server only):

@@ -1,7 +1,7 @@
-import { isRecord } from '../isRecord';
-import { absoluteUrl } from '../site/siteUrl';
-import { canonicalUrl } from '../site/seo';
-import type { ItemSeo, SeoImage, SeoRobots } from '../types';
+import { isRecord } from '../shared/isRecord';
+import { absoluteUrl } from '../shared/site/siteUrl';
+import { canonicalUrl } from '../shared/site/seo';
+import type { ItemSeo, SeoImage, SeoRobots } from '../shared/types';
 import { serverContext } from './serverContext';
 
 /**

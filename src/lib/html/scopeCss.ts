@@ -1,6 +1,6 @@
 import { generate, List, parse, walk, type CssNode, type Rule, type Selector, type SelectorList, type StyleSheet } from 'css-tree';
 import { rewriteUniversalSiblings } from '../css/universalSiblings';
-import { BODY_CLASS } from './bodyClass';
+import { BODY_CLASS } from '../shared/wordpress/bodyClass';
 
 export { BODY_CLASS };
 

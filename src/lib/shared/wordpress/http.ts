@@ -8,11 +8,10 @@
  * - After the third failure: `Exceeded max retries. Unable to fetch data.`
  * - Each attempt is aborted after 10 s, so a hanging content system cannot hang a build: the worst
  *   case for one read is 3 × 10 s + 2 × 3 s = 36 s, inside Next's 60 s static-generation limit.
- * - On the server, every attempt is reported to `attemptWatcher` (`./recovery.ts`): an attempt
+ * - On the server, every attempt is reported to `attemptWatcher` (`src/lib/wordpress/recovery.ts`): an attempt
  *   that a hung WordPress holds can be abandoned when WordPress answers again (issue 35).
  * Works in Node and in the browser (alerts are read from the browser).
  */
-import { processShared } from '../processShared';
 
 export const WP_PREFIX = '/wp-json/wp/v2';
 export const CUSTOM_PREFIX = '/wp-json/custom-api/v1';
@@ -102,12 +101,16 @@ export interface AttemptWatch {
 }
 
 /**
- * The process's watcher of attempts (set by `./recovery.ts` on the server; none in the browser). It
- * may abort an attempt through its controller, with a string reason that is logged as the failure's.
+ * The watcher of attempts (set by `src/lib/wordpress/recovery.ts` on the server, in each bundle that
+ * loads it; none in the browser). It may abort an attempt through its controller, with a string
+ * reason that is logged as the failure's.
  */
-export const attemptWatcher = processShared<{ current: ((url: string, controller: AbortController) => AttemptWatch | undefined) | null }>('wordpressAttemptWatcher', () => ({
-  current: null,
-}));
+let attemptWatcher: ((url: string, controller: AbortController) => AttemptWatch | undefined) | null = null;
+
+/** Sets the watcher of this module's attempts (see above). */
+export function watchAttempts(watcher: typeof attemptWatcher): void {
+  attemptWatcher = watcher;
+}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -118,7 +121,7 @@ async function attempt<T>(url: string, options: FetchJsonOptions, kind: BodyKind
   let response: Response;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(`timed out after ${ATTEMPT_TIMEOUT_MS} ms`), ATTEMPT_TIMEOUT_MS);
-  const watch = attemptWatcher.current?.(url, controller);
+  const watch = attemptWatcher?.(url, controller);
   let status = 0;
   try {
     const accept = kind === 'json' ? 'application/json' : 'text/css,*/*;q=0.1';

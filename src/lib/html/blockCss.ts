@@ -28,14 +28,14 @@
  * throws, so the page is not rendered without its layout: at build time the build fails loudly,
  * during a regeneration Next keeps serving the last good page (src/lib/site/staticProps.ts).
  */
-import { processShared } from '../processShared';
-import type { BodyStyles } from '../types';
-import { CUSTOM_PREFIX, fetchJson, fetchText, wpUrl } from './http';
+import { processShared } from '../server/processShared';
+import type { BodyStyles } from '../shared/types';
+import { CUSTOM_PREFIX, fetchJson, fetchText, wpUrl } from '../shared/wordpress/http';
 import { chunkApplies, scopeCssChunks, type ScopedChunk } from './scopeCss';
-import { serverContext } from './serverContext';
+import { serverContext } from '../wordpress/serverContext';
 import { createLru } from '../cache/lru';
-import { createTtlCache } from './ttlCache';
-import { isRecord } from '../isRecord';
+import { createTtlCache } from '../wordpress/ttlCache';
+import { isRecord } from '../shared/isRecord';
 import { registerProcessCache } from '../cache/processCaches';
 
 export { BODY_CLASS } from './scopeCss';

@@ -3,7 +3,7 @@
  * No WordPress shape (`title.rendered`, `_embedded`, ...) appears here.
  */
 
-/** The content types of the site, each declared once in `src/lib/wordpress/contentTypes.ts`. */
+/** The content types of the site, each declared once in `src/lib/shared/wordpress/contentTypes.ts`. */
 export type ContentTypeName =
   | 'blog'
   | 'news'
@@ -140,7 +140,7 @@ export interface ItemSeo {
 
 /**
  * Who the site is (docs/seo-and-redirects.md §2): read from WordPress with the menu and sent to
- * every page in its layout data. Every field has a default (src/lib/site/brand.ts).
+ * every page in its layout data. Every field has a default (src/lib/shared/site/brand.ts).
  */
 export interface SiteIdentity {
   /** Settings → General → Site Title. */
@@ -232,4 +232,32 @@ export interface Alert {
   /** Plain text (tags stripped, references decoded): alerts are read in the browser, where no sanitizer is shipped. */
   text: string;
   link: { url: string; label: string } | null;
+}
+
+/**
+ * What a card shows of an item: no body, the excerpt (spec §5: 100 words by default; the card
+ * clamps it to three lines), and only the custom fields cards use.
+ */
+export type CardItem = Pick<ContentItem, 'id' | 'type' | 'title' | 'path' | 'date' | 'excerpt' | 'featuredImage' | 'fields'>;
+
+/** A page of a content type's listing (src/lib/site/listing.ts builds it). */
+export interface Listing {
+  type: ContentTypeName;
+  /** The listing's heading: the type's plural label ("Press releases"). */
+  title: string;
+  intro: string;
+  /** The listing path (page 1). */
+  basePath: string;
+  /** This page's own path. */
+  path: string;
+  page: number;
+  totalPages: number;
+  total: number;
+  items: CardItem[];
+  /** The SEO plugin's values for the type's archive (docs/seo-and-redirects.md §2 `archives`), page 1 only; null when it has none. */
+  seo?: ItemSeo | null;
+}
+
+export interface ListingProps extends Record<string, unknown> {
+  listing: Listing;
 }

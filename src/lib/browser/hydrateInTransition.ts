@@ -1,6 +1,6 @@
 import { startTransition } from 'react';
 import ReactDOMClient from 'react-dom/client';
-import { wrapHydrateRoot, type HydrateRoot, type HydrateRootHolder } from './internals/reactHydrateRoot';
+import { wrapHydrateRoot, type HydrateRoot, type HydrateRootHolder } from '../internals/reactHydrateRoot';
 
 /**
  * Issue 19: the Pages Router's hydration as a transition, as Next's App Router hydrates

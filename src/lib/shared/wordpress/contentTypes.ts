@@ -85,7 +85,7 @@ export const DEFAULT_PAGE_SECTION = 'pages';
 /**
  * Pages (`fp_page`) served at an address of their own instead of `/{section}/{slug}`: the home
  * page and the fixed navigation's Contact Us (spec §2). Their `/pages/…` addresses redirect there
- * (next.config.ts).
+ * (proxy.ts answers them, from src/lib/redirects/permanent.ts).
  */
 export const PAGE_ADDRESSES: Readonly<Record<string, string>> = { home: '/', 'contact-us': '/contact-us' };
 

@@ -1,7 +1,7 @@
 import { defaultTreeAdapter, html as htmlSpec, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { embedPlaceholderHtml, matchEmbed, type Embed } from '../embeds/providers';
 import { DEFERRED_PRELOAD, deferAudioPreload } from '../media/deferredPreload';
-import type { BodyStyles } from '../types';
+import type { BodyStyles } from '../shared/types';
 import { blockOfClass } from './coreBlocks';
 import { liftStyle } from './inlineStyles';
 

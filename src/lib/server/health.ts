@@ -1,11 +1,11 @@
 import type { NextApiHandler } from 'next';
-import { getConfig } from '../config';
-import { jsonApiRoute } from './api/errors';
-import { purgeQueueStatus, type PurgeQueueStatus } from './cache/purgeQueue';
-import { requireMethod } from './api/request';
-import { sharedRedisConnection } from './redis/connection.mjs';
-import { searchIndexStarted, searchIndexStatus, type SearchIndexStatus } from './search/siteIndex';
-import { workerStatus, type WorkerStatus } from './site/jobs';
+import { getConfig } from '../../config';
+import { jsonApiRoute } from '../api/errors';
+import { purgeQueueStatus, type PurgeQueueStatus } from '../cache/purgeQueue';
+import { requireMethod } from '../api/request';
+import { sharedRedisConnection } from '../redis/connection.mjs';
+import { searchIndexStarted, searchIndexStatus, type SearchIndexStatus } from '../search/siteIndex';
+import { workerStatus, type WorkerStatus } from '../site/jobs';
 
 /**
  * `GET /api/health` (issue 12 §3), for a load balancer and for Kubernetes probes.

@@ -51,7 +51,7 @@ export function useScrollToHash(): void {
       const cancel = () => current.abort();
       for (const type of VISITOR_SCROLL_EVENTS) window.addEventListener(type, cancel, { passive: true });
       // The waiting code is loaded only when it is needed (a late target is rare).
-      void import('./waitForElement').then(({ waitForElement }) => waitForElement(selector, { signal: current.signal })).then((element) => {
+      void import('../spec/waitForElement').then(({ waitForElement }) => waitForElement(selector, { signal: current.signal })).then((element) => {
         for (const type of VISITOR_SCROLL_EVENTS) window.removeEventListener(type, cancel);
         if (element && !current.signal.aborted) element.scrollIntoView?.({ block: 'start' });
       });
