@@ -25,7 +25,7 @@ import { unique } from './surrogateKeys';
  *   `scope: "all"` wins, `redirects` if any);
  * - a batch: (1) the redirect table from WordPress into Redis; (2) this process's caches cleared,
  *   the change broadcast on pub/sub and the other instances' acks awaited (≤ 2 s); (3) the search
- *   index's items read again (rebuilt for `scope: "all"`), not awaited; (4) every affected page regenerated
+ *   index's items read again (rebuilt for `scope: "all"`); (4) every affected page regenerated
  *   through ./regenerate.ts, REVALIDATE_CONCURRENCY at a time; (5) the surrogate keys and the pages
  *   to warm handed to the purge (`handOffPurge`); (6) the jobs deleted and `site:last-heard` set;
  * - with REDIS_URL a job is a field of the hash `site:jobs` (its id → its JSON), written with its
@@ -422,11 +422,11 @@ export function createJobWorker(deps: WorkerDeps = {}): JobWorker {
     }
 
     // 3. The search index: the items read again (every page changed: rebuilt in the background),
-    // beside the pages, not before them: a WordPress that hangs holds a read for up to 36 s, and
-    // the chaos bench's publishes made during a hang waited that long for the index (issue 35).
-    // The index orders concurrent updates of an item itself, and logs what it could not read.
+    // before the pages, so the purge of `search` (step 5) never lets the cache in front keep results
+    // older than the index. Its reads are urgent, as the batch's are: a WordPress that hangs holds
+    // them only until it answers again (the chaos bench's run 6 waited 36 s on one, issue 35).
     if (all) void rebuildSearchIndex();
-    void updateSearch(batch.items).catch((error: unknown) => log.error(`[jobs] the search index update failed: ${message(error)}`));
+    await updateSearch(batch.items);
 
     // 4. The pages.
     let listError: string | undefined;
