@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { processShared } from '../server/processShared';
-import { watchAttempts, WP_PREFIX, type AttemptWatch } from '../shared/wordpress/http';
+import { watchAttempts, WP_PREFIX, wpUrl, type AttemptWatch } from '../shared/wordpress/http';
 
 /**
  * Issue 35: a publish made while WordPress hangs shows within seconds of WordPress answering again.
@@ -40,11 +40,11 @@ export const PROBE_TIMEOUT_MS = 2000;
 export const STUCK_AFTER_MS = 1000;
 export const ABANDONED_REASON = 'abandoned: WordPress answered a later request while this one waited';
 
+/** An urgent attempt in flight (only those can be abandoned, so only those are kept). */
 interface Pending {
   controller: AbortController;
   base: string;
   startedAt: number;
-  urgent: boolean;
 }
 
 interface RecoveryState {
@@ -79,7 +79,7 @@ function answeredAgain(base: string, sentAt: number): void {
   state.failing.delete(base);
   const now = Date.now();
   for (const pending of state.pending) {
-    if (pending.base !== base || !pending.urgent || pending.startedAt >= sentAt || now - pending.startedAt < STUCK_AFTER_MS) continue;
+    if (pending.base !== base || pending.startedAt >= sentAt || now - pending.startedAt < STUCK_AFTER_MS) continue;
     state.pending.delete(pending);
     pending.controller.abort(ABANDONED_REASON);
   }
@@ -88,7 +88,7 @@ function answeredAgain(base: string, sentAt: number): void {
 async function probe(base: string): Promise<void> {
   const sentAt = Date.now();
   try {
-    const response = await fetch(`${base}${WP_PREFIX}/types?t=${sentAt}`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    const response = await fetch(wpUrl(base, WP_PREFIX, 'types'), { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
     await response.arrayBuffer();
     if (response.status < 500) answeredAgain(base, sentAt);
   } catch {
@@ -106,14 +106,15 @@ function failing(base: string): void {
 function watch(url: string, controller: AbortController): AttemptWatch | undefined {
   const base = baseOf(url);
   if (base === null) return undefined;
-  const pending: Pending = { controller, base, startedAt: Date.now(), urgent: readsAreUrgent() };
-  state.pending.add(pending);
+  const startedAt = Date.now();
+  const pending: Pending | null = readsAreUrgent() ? { controller, base, startedAt } : null;
+  if (pending) state.pending.add(pending);
   return {
     settled(status) {
-      const abandoned = !state.pending.delete(pending);
-      if (abandoned) return;
+      // Abandoned: answeredAgain has already taken it out, and its failure says nothing new.
+      if (pending && !state.pending.delete(pending)) return;
       if (status === 0 || status >= 500) failing(base);
-      else answeredAgain(base, pending.startedAt);
+      else answeredAgain(base, startedAt);
     },
   };
 }
