@@ -3,7 +3,8 @@ import path from 'node:path';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 import type { NextConfig } from 'next';
 import { config } from '../../proxy';
-import { BROWSER_MATCHERS_DEFINE, PAGE_TAGGING_MATCHER, withoutPageTagging } from '../../src/lib/site/browserProxyMatchers';
+import { BROWSER_MATCHERS_DEFINE } from '../../src/lib/internals/nextDefineProxyMatchers';
+import { PAGE_TAGGING_MATCHER, withoutPageTagging } from '../../src/lib/site/browserProxyMatchers';
 import { isolatedDefault } from '../helpers/isolatedModules';
 
 /**

@@ -24,9 +24,6 @@ import { BROWSER_MATCHERS_DEFINE } from '../internals/nextDefineProxyMatchers';
 /** The page matcher of `config.matcher` in proxy.ts (a literal there: Next reads that file's config statically). */
 export const PAGE_TAGGING_MATCHER = '/((?!api/|_next/static/|_next/image|favicon).*)';
 
-/** The define through which Next's webpack build gives the browser the proxy's matchers (page-loader.js `getMiddleware`): a Next internal, src/lib/internals/nextDefineProxyMatchers.ts. */
-export { BROWSER_MATCHERS_DEFINE };
-
 interface SerializedMatcher {
   originalSource?: string;
 }
