@@ -93,8 +93,8 @@ export function proxy(request: NextRequest): NextResponse {
 
 export const config = {
   matcher: [
-    // PROXY_ROUTED_ADDRESSES of src/lib/routes.ts, as a literal (Next reads this object without
-    // running the file); __tests__/site/routes.test.ts fails when the two differ.
+    // PROXY_ROUTED_ADDRESSES of src/lib/shared/routes.ts, as a literal (Next reads this object without
+    // running the file); __tests__/routes/routes.test.ts fails when the two differ.
     '/sitemap.xml', '/robots.txt', '/feeds/:feed*', '/news', '/press-releases', '/pages/home', '/pages/contact-us',
     // Any other address ending in a slash, but Next's own files.
     '/((?!_next/).+/)',

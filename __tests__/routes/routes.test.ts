@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 36: the site's routes come from the content-type table in one module (src/lib/routes.ts).
+ * Issue 36: the site's routes come from the content-type table in one module (src/lib/shared/routes.ts).
  * What cannot import it is held to it here: proxy.ts's literal matcher list (Next reads it without
  * running the file) and the plugin's PHP copy (wordpress-plugin/includes/Site/SiteRoutes.php).
  */

@@ -22,8 +22,9 @@ import { prefetchSiteLinkUnder } from '@/components/content/SiteLink';
  * - Links inside are plain links; the element's own `onClick` (navigateOnClient) hands site links
  *   to the router, as next/link would. Kept markup's site links are prefetched when a pointer or
  *   finger comes to them by the element's own `onMouseOver`/`onTouchStart` (prefetchSiteLinkUnder):
- *   the SiteLinks inside do not hydrate, so their own handlers never attach (issue 36). Embed placeholders inside get their consent gate from here,
- *   and deferred audio players their preload (RichHtml's own hooks do not run in kept markup).
+ *   the SiteLinks inside do not hydrate, so their own handlers never attach (issue 36). Embed
+ *   placeholders inside get their consent gate from here, and deferred audio players their
+ *   preload (RichHtml's own hooks do not run in kept markup).
  * - The markup is kept while `contentKey` is the one it was hydrated with (compared with
  *   Object.is). Another key (new page props, another path) renders the children, into another
  *   element (another React key), so the server's nodes are replaced, never added to. An instance

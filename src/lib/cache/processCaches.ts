@@ -8,7 +8,7 @@ import { processShared } from '../server/processShared';
  * at its top level, beside the `processShared` slot that holds its state.
  *
  * Why registration at load is enough. Next gives pages and API routes separate module instances
- * (src/lib/processShared.ts), and the webhook's bundle need not import a cache module at all. The
+ * (src/lib/server/processShared.ts), and the webhook's bundle need not import a cache module at all. The
  * registry and every cache's state live on `globalThis` (processShared), one per process; a cache
  * can only hold something once some bundle has evaluated its module, and that evaluation has
  * registered it (the call is top-level, beside the state it clears). That bundle's `clear` clears

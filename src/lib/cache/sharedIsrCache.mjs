@@ -29,8 +29,9 @@
  * separate copy of the class) and gives no outage log. Next's own FileSystemCache as the local
  * layer keeps exactly the behaviour of a single instance when Redis is not there.
  * `next/dist/server/lib/incremental-cache/file-system-cache.js` is internal to Next (fenced in
- * src/lib/internals/nextFileSystemCache.mjs, with a test of its shape): the exact `next` version is pinned, and the two-instance browser test (e2e/stateful/several-instances.e2e.ts)
- * checks this handler against the real server on every run.
+ * src/lib/internals/nextFileSystemCache.mjs, with a test of its shape): the exact `next` version
+ * is pinned, and the two-instance browser test (e2e/stateful/several-instances.e2e.ts) checks this
+ * handler against the real server on every run.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

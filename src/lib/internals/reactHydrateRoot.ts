@@ -5,7 +5,7 @@ import ReactDOMClient from 'react-dom/client';
  * Pages Router hydrates by calling `hydrateRoot` on `react-dom/client`'s export object at the
  * moment it hydrates (`_client.default.hydrateRoot(…)` in next/dist/client/index.js), after
  * pages/_app's imports have run. Replacing the property on that object is how the site hydrates
- * in a transition (src/lib/hydrateInTransition.ts). Neither React nor Next promises either half:
+ * in a transition (src/lib/browser/hydrateInTransition.ts). Neither React nor Next promises either half:
  * __tests__/internals/reactHydrateRoot.test.ts fails when Next stops reading it there or React's
  * export stops being replaceable.
  */

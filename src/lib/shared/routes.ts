@@ -3,11 +3,11 @@ import { CONTENT_TYPES, contentType, DEFAULT_PAGE_SECTION, PAGE_ADDRESSES, siteP
 
 /**
  * Issue 36: the site's routes, read one way from the content-type table
- * (src/lib/wordpress/contentTypes.ts). Forward (an item → its path: `sitePath`), backward (a path →
+ * (src/lib/shared/wordpress/contentTypes.ts). Forward (an item → its path: `sitePath`), backward (a path →
  * what it shows: `parseSitePath`, which the surrogate keys are made from), the crawler documents'
  * addresses (`feedPath`, `feedOfPath`), the old addresses that redirect (`PERMANENT_REDIRECTS`) and
  * the exact addresses the proxy must match (`PROXY_ROUTED_ADDRESSES`: proxy.ts's `config.matcher`
- * is a literal Next reads without running the file, so __tests__/site/routes.test.ts holds it to
+ * is a literal Next reads without running the file, so __tests__/routes/routes.test.ts holds it to
  * this list). The plugin's PHP copy (wordpress-plugin/includes/Site/SiteRoutes.php) is held to
  * `pluginRouteTable()` by the same test. Browser-safe: no server imports.
  */

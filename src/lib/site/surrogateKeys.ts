@@ -57,7 +57,7 @@ export function formatKeys(keys: readonly string[], headerName: string): string 
 // Keys are tokens: no spaces or commas (they separate keys), nothing but URL path characters.
 const safe = (value: string) => value.replace(/[^A-Za-z0-9%_.~:/-]/g, (c) => encodeURIComponent(c));
 
-/** The key that names a page itself (what a `paths` call of the webhook purges); what the path shows is src/lib/routes.ts's reading. */
+/** The key that names a page itself (what a `paths` call of the webhook purges); what the path shows is src/lib/shared/routes.ts's reading. */
 export function pageKey(pathname: string): string {
   const route = parseSitePath(pathname);
   if (route.kind === 'item') return itemKey(route.type, safe(route.slug));

@@ -2,7 +2,7 @@
 
 /**
  * Where each item lives on the site: the site's routes, as the site's content-type table
- * (`src/lib/wordpress/contentTypes.ts`) declares them.
+ * (`src/lib/shared/wordpress/contentTypes.ts`) declares them.
  *
  * @package PaymentsHeadless
  */
@@ -18,7 +18,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 /**
  * REST base → the site's path prefix, copied from the site's table (`routePrefix`). The site's jest
  * test `__tests__/routes/routes.test.ts` reads this file's PREFIXES, PAGE_BASE, DEFAULT_SECTION and
- * PAGE_ADDRESSES and fails when they differ from the site's route module (`src/lib/routes.ts`);
+ * PAGE_ADDRESSES and fails when they differ from the site's route module (`src/lib/shared/routes.ts`);
  * a real-WordPress browser test (`e2e/real/site-links.e2e.ts`) compares the REST `link` of every
  * seeded item with the site's `sitePath()`. Keep these constants plain string literals.
  */

@@ -187,7 +187,7 @@ export function eventJsonLd(item: ContentItem, identity: SiteIdentity = DEFAULT_
 /** The types of the content-type table that have an RSS feed (blogs, news, press releases). */
 export const FEED_TYPES: readonly ContentTypeDef[] = CONTENT_TYPES.filter((t) => t.feed !== null);
 
-/** The site path of a feed: `/feeds/news.xml` (src/lib/routes.ts). */
+/** The site path of a feed: `/feeds/news.xml` (src/lib/shared/routes.ts). */
 export { feedPath } from '../routes';
 
 /** A feed's title: `Corvane Payments: Press releases` (the site's name from WordPress). */
