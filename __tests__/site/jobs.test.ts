@@ -195,6 +195,25 @@ describe('batches', () => {
     expect(a.regenerated.sort()).toEqual(['/', '/about-us/news', '/about-us/news/a-news']);
   });
 
+  it('issue 35: while WordPress is failing no batch starts; the jobs made meanwhile run as one batch once it answers again', async () => {
+    let answered!: () => void;
+    let failing = true;
+    const answering = new Promise<void>((resolve) => (answered = resolve));
+    const a = worker('A', { wordpressAnswering: () => (failing ? answering : Promise.resolve()) });
+    await a.accept({ event: 'update', items: [NEWS], scope: 'items' });
+    a.kick();
+    await until(() => a.status().pending === 1, 'the job to wait');
+    await a.accept({ event: 'update', items: [POST], scope: 'items' });
+    a.kick();
+    expect(a.regenerated).toEqual([]);
+    expect(a.status()).toMatchObject({ pending: 2, running: 0 });
+    failing = false;
+    answered();
+    await a.settled();
+    expect(a.regenerated.sort()).toEqual(['/', '/about-us/news', '/about-us/news/a-news', '/resources/blogs', '/resources/blogs/a-post']);
+    expect(a.log.info.mock.calls.map((c) => String(c[0]).replace(/ in .*/, ''))).toEqual(['[jobs] update (2 jobs): 5 pages regenerated']);
+  });
+
   it('a job accepted while a batch runs goes into the next batch', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));

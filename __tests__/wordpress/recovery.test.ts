@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { delay, http, HttpResponse } from 'msw';
 import { ATTEMPT_TIMEOUT_MS, fetchJson, RETRY_DELAY_MS } from '@/lib/shared/wordpress/http';
-import { ABANDONED_REASON, PROBE_INTERVAL_MS, resetRecovery, urgentReads } from '@/lib/wordpress/recovery';
+import { ABANDONED_REASON, ANSWERING_WAIT_MAX_MS, PROBE_INTERVAL_MS, resetRecovery, urgentReads, wordpressAnswering } from '@/lib/wordpress/recovery';
 import { staticProps } from '@/lib/site/staticProps';
 import { server, WORDPRESS_BASE } from '../setup/msw';
 
@@ -96,6 +96,32 @@ describe('issue 35: reads held by a hung WordPress, when it answers again', () =
     const probes = wordpress.probes;
     await jest.advanceTimersByTimeAsync(10 * PROBE_INTERVAL_MS);
     expect(wordpress.probes).toBe(probes);
+  });
+
+  it('wordpressAnswering (the worker waits on it before a batch): at once while nothing failed; while WordPress fails, until it answers again', async () => {
+    const healthy = track(wordpressAnswering());
+    await jest.advanceTimersByTimeAsync(0);
+    expect(healthy.done).toBe(true);
+    const wordpress = hangingWordPress();
+    track(fetchJson<string[]>(NEWS, { attempts: 1 }));
+    await jest.advanceTimersByTimeAsync(ATTEMPT_TIMEOUT_MS + 100);
+    const waiting = track(wordpressAnswering());
+    await jest.advanceTimersByTimeAsync(5 * PROBE_INTERVAL_MS);
+    expect(waiting.done).toBe(false);
+    wordpress.hung = false;
+    await jest.advanceTimersByTimeAsync(PROBE_INTERVAL_MS + 200);
+    expect(waiting.done).toBe(true);
+  });
+
+  it('wordpressAnswering waits at most ANSWERING_WAIT_MAX_MS for a WordPress that stays down', async () => {
+    hangingWordPress();
+    track(fetchJson<string[]>(NEWS, { attempts: 1 }));
+    await jest.advanceTimersByTimeAsync(ATTEMPT_TIMEOUT_MS + 100);
+    const waiting = track(wordpressAnswering());
+    await jest.advanceTimersByTimeAsync(ANSWERING_WAIT_MAX_MS - ATTEMPT_TIMEOUT_MS);
+    expect(waiting.done).toBe(false);
+    await jest.advanceTimersByTimeAsync(ATTEMPT_TIMEOUT_MS + 100);
+    expect(waiting.done).toBe(true);
   });
 
   it('a slow answer from a WordPress that has not failed is waited for, even by an urgent read', async () => {

@@ -7,7 +7,7 @@ import { reloadRedirectsFromWordPress, type ReloadReport } from '../redirects/st
 import { parseSearchItems, rebuildSearchIndex, updateSearchItems, type SearchItem } from '../search/siteIndex';
 import { contentType, sitePath } from '../shared/wordpress/contentTypes';
 import { getEveryPageLink } from '../wordpress/links';
-import { urgentReads } from '../wordpress/recovery';
+import { urgentReads, wordpressAnswering } from '../wordpress/recovery';
 import { broadcastInvalidationAndWait, clearProcessCaches, processOrigin, type InvalidationScopes } from './invalidation';
 import { payloadKeys, queuePurgeAfterRegeneration, redirectKeys } from './purgeOnPublish';
 import { LAST_HEARD_KEY, markHeard } from './catchUp';
@@ -141,6 +141,8 @@ export interface WorkerDeps {
   reloadRedirects?: () => Promise<Pick<ReloadReport, 'changed' | 'changedSources' | 'version' | 'rules'>>;
   /** Reads the changed items again into this process's search index (default: the index's `updateSearchItems`). */
   updateSearch?: (items: readonly SearchItem[]) => Promise<void>;
+  /** Resolves when WordPress is not known to be failing (default: recovery.ts's `wordpressAnswering`). */
+  wordpressAnswering?: () => Promise<void>;
   /** Every page's path, for `scope: "all"` (default: `everyPagePath`). */
   everyPage?: () => Promise<{ paths: string[]; error?: string }>;
   /** Tells the other instances, and waits for their acks (default: pub/sub, ./invalidation.ts). */
@@ -304,6 +306,7 @@ export function createJobWorker(deps: WorkerDeps = {}): JobWorker {
   const reloadRedirects = deps.reloadRedirects ?? (() => reloadRedirectsFromWordPress(log));
   const everyPage = deps.everyPage ?? everyPagePath;
   const updateSearch = deps.updateSearch ?? updateSearchItems;
+  const answering = deps.wordpressAnswering ?? wordpressAnswering;
   const purge = deps.purge ?? handOffPurge;
   let connection: Connection | null = deps.connection ?? null;
   const redis = (): Connection | null => {
@@ -493,6 +496,11 @@ export function createJobWorker(deps: WorkerDeps = {}): JobWorker {
 
   const drain = async () => {
     while (queue.length > 0) {
+      // Not while WordPress is failing: the jobs wait for it together, and run as one batch as soon
+      // as it answers again (recovery.ts), not as a batch held by it and then the next.
+      const waitStarted = now();
+      await answering();
+      if (now() - waitStarted >= 1000) log.info(`[jobs] waited ${((now() - waitStarted) / 1000).toFixed(1)} s for WordPress to answer again`);
       // Every job waiting now, and those kept after a failure: one batch.
       const jobs = [...queue.splice(0), ...retrying.splice(0)];
       running = jobs;

@@ -51,10 +51,12 @@ interface RecoveryState {
   pending: Set<Pending>;
   /** The bases that are failing, each with its probe timer. */
   failing: Map<string, ReturnType<typeof setInterval>>;
+  /** Those waiting for every failing base to answer again (`wordpressAnswering`). */
+  waiters: Set<() => void>;
 }
 
 const urgentContext = processShared('wordpressUrgentReads', () => new AsyncLocalStorage<true>());
-const state = processShared<RecoveryState>('wordpressRecovery', () => ({ pending: new Set(), failing: new Map() }));
+const state = processShared<RecoveryState>('wordpressRecovery', () => ({ pending: new Set(), failing: new Map(), waiters: new Set() }));
 
 /** Runs `read` with its WordPress attempts marked urgent (see the module comment). */
 export function urgentReads<T>(read: () => Promise<T>): Promise<T> {
@@ -83,6 +85,38 @@ function answeredAgain(base: string, sentAt: number): void {
     state.pending.delete(pending);
     pending.controller.abort(ABANDONED_REASON);
   }
+  if (state.failing.size === 0) releaseWaiters();
+}
+
+function releaseWaiters(): void {
+  const waiters = [...state.waiters];
+  state.waiters.clear();
+  for (const release of waiters) release();
+}
+
+/** The longest `wordpressAnswering` waits: past it, the caller's own reads find out. */
+export const ANSWERING_WAIT_MAX_MS = 5 * 60_000;
+
+/**
+ * Resolves at once when no WordPress is failing; otherwise when every failing one has answered
+ * again (the probes above see it within PROBE_INTERVAL_MS), or after ANSWERING_WAIT_MAX_MS. The
+ * revalidation worker waits on it before it takes its next batch (src/lib/site/jobs.ts): publishes
+ * made while WordPress fails then wait for it together, and are regenerated in one batch as soon as
+ * it answers, instead of one batch that waits out its held reads, then the next (issue 35, the
+ * chaos bench's run 9: publishes made during a hang visible 12.4 s after it).
+ */
+export function wordpressAnswering(): Promise<void> {
+  if (state.failing.size === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ANSWERING_WAIT_MAX_MS);
+    timer.unref?.();
+    function done() {
+      clearTimeout(timer);
+      state.waiters.delete(done);
+      resolve();
+    }
+    state.waiters.add(done);
+  });
 }
 
 async function probe(base: string): Promise<void> {
@@ -126,4 +160,5 @@ export function resetRecovery(): void {
   for (const timer of state.failing.values()) clearInterval(timer);
   state.failing.clear();
   state.pending.clear();
+  releaseWaiters();
 }
