@@ -159,3 +159,31 @@ describe('issue 35: which reads are urgent', () => {
     expect(result.done).toBe(abandoned);
   });
 });
+
+describe('issue 35: no visitor regeneration while WordPress is failing', () => {
+  it.each([
+    ['stale', false],
+    ['on-demand', true],
+    ['build', true],
+  ] as const)('a regeneration whose reason is %s, started while WordPress is failing, reads it: %s', async (revalidateReason, reads) => {
+    const wordpress = hangingWordPress();
+    let loads = 0;
+    const page = staticProps(async () => {
+      loads += 1;
+      return { news: (await fetchJson<string[]>(NEWS)).data };
+    });
+    // WordPress hangs: one read times out, and WordPress is failing.
+    track(fetchJson<string[]>(NEWS, { attempts: 1 }));
+    await jest.advanceTimersByTimeAsync(ATTEMPT_TIMEOUT_MS + 100);
+    const result = track(Promise.resolve(page({ params: {}, revalidateReason })));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(loads).toBe(reads ? 1 : 0);
+    if (!reads) expect(result).toMatchObject({ done: true, error: expect.objectContaining({ name: 'WordPressFailingError' }) });
+    // Once WordPress answers again, a visitor's regeneration reads it.
+    wordpress.hung = false;
+    await jest.advanceTimersByTimeAsync(PROBE_INTERVAL_MS + 200);
+    const after = track(Promise.resolve(page({ params: {}, revalidateReason: 'stale' })));
+    await jest.advanceTimersByTimeAsync(100);
+    expect(after).toMatchObject({ done: true, value: { props: { news: ['fresh'] } } });
+  });
+});

@@ -4,10 +4,18 @@ import { getConfig } from '../../config';
 import { withBlockCss } from '../html';
 import { getIdList, getItemBySlug } from '../wordpress/content';
 import { readPreview, type PreviewItem } from '../wordpress/preview';
-import { urgentReads } from '../wordpress/recovery';
+import { urgentReads, wordpressFailing } from '../wordpress/recovery';
 import { previewFor, type PreviewContext } from '../preview/previewData';
 import type { ContentItem, ContentTypeName, FramePage } from '../shared/types';
 import { getLayoutData, type LayoutData } from './layout';
+
+/** A visitor's regeneration not started because WordPress is failing (see `staticProps`). */
+export class WordPressFailingError extends Error {
+  constructor() {
+    super('WordPress is failing: the page is not regenerated until it answers again; the last good page is served');
+    this.name = 'WordPressFailingError';
+  }
+}
 
 /** Props every page receives: its own plus the layout data (`_app` renders the layout from it). */
 export type WithLayout<P> = P & { layout: LayoutData };
@@ -25,6 +33,13 @@ export function staticProps<P extends Record<string, unknown>, Q extends ParsedU
   load: (context: GetStaticPropsContext<Q>) => Promise<P | null>,
 ): GetStaticProps<WithLayout<P>, Q> {
   return async (context) => {
+    // A visitor's regeneration is not started while WordPress is failing: Next keeps serving the
+    // last good page, as it would after the reads had failed, and no regeneration is left waiting
+    // on a hung WordPress. Such a held regeneration also held the editors' publishes: Next runs one
+    // regeneration of a page at a time, and the worker's on-demand one joins it (issue 35, the
+    // chaos bench's run 10: a batch took 10 s after a hang). The worker's own reads wait for
+    // WordPress to answer (src/lib/site/jobs.ts); builds are not affected.
+    if (context.revalidateReason === 'stale' && wordpressFailing()) throw new WordPressFailingError();
     const revalidate = getConfig().revalidateSeconds;
     const read = () => Promise.all([load(context), getLayoutData()]);
     const [props, layout] = await (context.revalidateReason === 'on-demand' ? urgentReads(read) : read());

@@ -94,6 +94,11 @@ function releaseWaiters(): void {
   for (const release of waiters) release();
 }
 
+/** Whether some WordPress is failing now (no answer or a 5xx, and no answer below 500 since). */
+export function wordpressFailing(): boolean {
+  return state.failing.size > 0;
+}
+
 /** The longest `wordpressAnswering` waits: past it, the caller's own reads find out. */
 export const ANSWERING_WAIT_MAX_MS = 5 * 60_000;
 
