@@ -14,6 +14,9 @@ export class WordPressFailingError extends Error {
   constructor() {
     super('WordPress is failing: the page is not regenerated until it answers again; the last good page is served');
     this.name = 'WordPressFailingError';
+    // Next logs every failed background regeneration, and visitors ask for stale pages many times a
+    // second during an outage: one line each, not a stack trace that says nothing more.
+    this.stack = `${this.name}: ${this.message}`;
   }
 }
 
