@@ -3,7 +3,8 @@ import { useContext } from 'react';
 import { PreviewBar } from '../src/components/layout/PreviewBar';
 import { CONSENT_DEFAULT_SNIPPET } from '../src/lib/consent/gtag';
 import { getConfig } from '../src/config';
-import { HtmlContext } from '../src/lib/internals/nextHtmlContext';
+import { HtmlContext, pageScripts, withoutPageScripts } from '../src/lib/internals/nextHtmlContext';
+import { LATE_SCRIPTS_SNIPPET, PAGE_SCRIPTS_ID } from '../src/lib/shared/lateScripts';
 import { documentData } from '../src/lib/shared/site/documentData';
 
 /**
@@ -45,6 +46,31 @@ function PageData() {
 }
 
 /**
+ * Next's scripts, started after the page's largest paint (issue 35, src/lib/shared/lateScripts.ts):
+ * `<Head>` gets a context without them, and the body ends with their list and the snippet that
+ * starts them. Outside Next (the document's unit test) there is no context and nothing to start.
+ */
+function LateScripts() {
+  const context = useContext(HtmlContext);
+  if (!context) return null;
+  // JSON in a <script> element: `<` escaped so no text in it can close the element.
+  const list = JSON.stringify(pageScripts(context)).replace(/</g, '\\u003c');
+  return (
+    <>
+      <script id={PAGE_SCRIPTS_ID} type="application/json" dangerouslySetInnerHTML={{ __html: list }} />
+      <script dangerouslySetInnerHTML={{ __html: LATE_SCRIPTS_SNIPPET }} />
+    </>
+  );
+}
+
+/** `<Head>`, in a document context without Next's scripts (LateScripts writes them). */
+function HeadWithoutScripts({ children }: { children: React.ReactNode }) {
+  const context = useContext(HtmlContext);
+  const head = <Head>{children}</Head>;
+  return context ? <HtmlContext.Provider value={withoutPageScripts(context)}>{head}</HtmlContext.Provider> : head;
+}
+
+/**
  * The HTML document: language, theme colour and icon. Per-page tags go through next/head.
  * The first child of <head> is Google Consent Mode's default (all seven signals denied), so it
  * runs before any other script (src/lib/consent/gtag.ts).
@@ -55,17 +81,18 @@ function PageData() {
 export default function Document({ __NEXT_DATA__: data }: Partial<Pick<DocumentProps, '__NEXT_DATA__'>>) {
   return (
     <Html lang="en">
-      <Head>
+      <HeadWithoutScripts>
         <script id="consent-default" dangerouslySetInnerHTML={{ __html: CONSENT_DEFAULT_SNIPPET }} />
         <link rel="preconnect" href={mediaOrigin()} />
         {/* No first paint of a half-parsed header: rendering waits until <main> (Layout.tsx), which follows it, is parsed. */}
         <link rel="expect" href={`#${FIRST_PAINT_AFTER}`} blocking="render" />
         <meta name="theme-color" content="#0b1f3a" />
-      </Head>
+      </HeadWithoutScripts>
       <body>
         {data?.isPreview ? <PreviewBar /> : null}
         <Main />
         <PageData />
+        <LateScripts />
       </body>
     </Html>
   );

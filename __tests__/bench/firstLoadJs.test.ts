@@ -19,6 +19,16 @@ const NEXT_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>
 </head><body><div id="__next"></div><script id="__NEXT_DATA__" type="application/json">{"props":{}}</script></body></html>`;
 
 describe('First Load JS: which scripts a built page loads', () => {
+  it('issue 35: Next’s scripts listed for the late-scripts snippet count too (not the nomodule polyfills)', () => {
+    const page = `<html><head><script src="/_next/static/chunks/x.js" defer=""></script></head><body><script id="__NEXT_DATA__" type="application/json">{}</script><script id="__NEXT_SCRIPTS__" type="application/json">${JSON.stringify([
+      { src: '/_next/static/chunks/polyfills.js', noModule: true },
+      { src: '/_next/static/chunks/webpack.js' },
+      { src: '/_next/static/chunks/x.js' },
+      { src: '/_next/static/chunks/main.js' },
+    ])}</script><script>(function(){})();</script></body></html>`;
+    expect(extractScriptSources(page)).toEqual(['/_next/static/chunks/x.js', '/_next/static/chunks/webpack.js', '/_next/static/chunks/main.js']);
+  });
+
   it('takes every executable external script once, in document order', () => {
     expect(extractScriptSources(NEXT_PAGE)).toEqual([
       '/_next/static/chunks/one.js',

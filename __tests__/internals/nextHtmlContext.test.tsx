@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { renderToStaticMarkup } from 'react-dom/server';
 // A test renders NextScript outside a document on purpose: it checks what NextScript reads.
 // eslint-disable-next-line @next/next/no-document-import-in-page
-import { NextScript } from 'next/document';
-import { HtmlContext } from '@/lib/internals/nextHtmlContext';
+import { Head, NextScript } from 'next/document';
+import { HtmlContext, pageScripts, withoutPageScripts } from '@/lib/internals/nextHtmlContext';
 
 type Context = NonNullable<React.ContextType<typeof HtmlContext>>;
 
@@ -55,5 +55,53 @@ describe('issue 36: Next’s document context (next/dist/shared/lib/html-context
     );
     const data = /<script id="__NEXT_DATA__" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(data ?? 'null')).toMatchObject({ page: '/x', props: { pageProps: { body: 'IN_MARKUP' } } });
+  });
+
+  test('issue 35: pageScripts lists the scripts <Head> writes, in its order; without them <Head> writes none', () => {
+    const full = {
+      ...context({ page: '/blog/[slug]' }),
+      assetPrefix: '/prefix',
+      assetQueryString: '?dpl=a',
+      mutableAssetQueryString: '?dpl=m',
+      crossOrigin: 'anonymous',
+      dynamicCssManifest: new Set(),
+      cssAssetQueryString: '',
+      buildManifest: {
+        polyfillFiles: ['static/chunks/polyfills.js', 'static/chunks/polyfills.module.js'],
+        devFiles: [],
+        lowPriorityFiles: ['static/b1/_buildManifest.js', 'static/b1/_ssgManifest.js'],
+        rootMainFiles: [],
+        pages: {
+          '/_app': ['static/chunks/webpack.js', 'static/chunks/framework.js', 'static/chunks/main.js', 'static/chunks/pages/_app.js', 'static/css/app.css'],
+          '/blog/[slug]': ['static/chunks/716.js', 'static/chunks/pages/blog/[slug].js', 'static/css/page.css'],
+        },
+        ampFirstPages: [],
+      },
+      dynamicImports: ['static/chunks/dynamic-1.js', 'static/chunks/716.js'],
+      scriptLoader: { beforeInteractive: [{ src: 'https://example.test/before.js', strategy: 'beforeInteractive' }] },
+    } as unknown as Context;
+    const scriptsOf = (value: Context) => {
+      const html = renderToStaticMarkup(
+        <HtmlContext.Provider value={value}>
+          <Head />
+        </HtmlContext.Provider>,
+      );
+      return [...html.matchAll(/<script\b([^>]*)>/g)].map(([, attributes]) => ({
+        src: /src="([^"]*)"/.exec(attributes)?.[1].replace(/&amp;/g, '&'),
+        noModule: /nomodule/i.test(attributes) || undefined,
+      }));
+    };
+    const written = scriptsOf(full);
+    expect(written.length).toBeGreaterThan(8);
+    expect(pageScripts(full).map(({ src, noModule }) => ({ src, noModule }))).toEqual(written);
+    expect(pageScripts(full).every((s) => s.crossOrigin === 'anonymous')).toBe(true);
+    expect(scriptsOf(withoutPageScripts(full))).toEqual([]);
+    // The stylesheets stay in <Head>.
+    const head = renderToStaticMarkup(
+      <HtmlContext.Provider value={withoutPageScripts(full)}>
+        <Head />
+      </HtmlContext.Provider>,
+    );
+    expect(head).toContain('/prefix/_next/static/css/page.css');
   });
 });

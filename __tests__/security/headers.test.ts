@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseConfig } from '@/config';
 import { CONSENT_DEFAULT_SNIPPET } from '@/lib/consent/gtag';
+import { LATE_SCRIPTS_SNIPPET } from '@/lib/shared/lateScripts';
 import { DENIED_FEATURES, cspDirectives, contentSecurityPolicy, headerRules, INLINE_SCRIPTS, PREVIEW_NOINDEX_RULE, securityHeaders, type Header } from '@/lib/security/headers';
 import { embedFrameOrigins } from '@/lib/embeds/providers';
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from 'next/constants';
@@ -47,14 +48,17 @@ describe('issue 12 §1 Content-Security-Policy', () => {
     expect(directive(csp, 'frame-ancestors')).toEqual(["'none'"]);
   });
 
-  it("script-src: 'self' plus the SHA-256 of the consent default snippet, computed from the string _document renders; no 'unsafe-inline' or 'unsafe-eval' in production", () => {
-    const expected = `'sha256-${createHash('sha256').update(CONSENT_DEFAULT_SNIPPET).digest('base64')}'`;
-    expect(directive(csp, 'script-src')).toEqual(["'self'", expected]);
-    expect(INLINE_SCRIPTS).toContain(CONSENT_DEFAULT_SNIPPET);
+  it("script-src: 'self' plus the SHA-256 of the consent default snippet and of the late-scripts snippet (issue 35), computed from the strings _document renders; no 'unsafe-inline' or 'unsafe-eval' in production", () => {
+    const hash = (source: string) => `'sha256-${createHash('sha256').update(source).digest('base64')}'`;
+    expect(directive(csp, 'script-src')).toEqual(["'self'", hash(CONSENT_DEFAULT_SNIPPET), hash(LATE_SCRIPTS_SNIPPET)]);
+    expect(INLINE_SCRIPTS).toEqual([CONSENT_DEFAULT_SNIPPET, LATE_SCRIPTS_SNIPPET]);
     const document = readFileSync(path.join(__dirname, '../../pages/_document.tsx'), 'utf8');
     expect(document).toMatch(/dangerouslySetInnerHTML=\{\{ __html: CONSENT_DEFAULT_SNIPPET \}\}/);
-    // Every inline script of the document comes from INLINE_SCRIPTS: no other dangerouslySetInnerHTML script.
-    expect(document.match(/<script[^>]*dangerouslySetInnerHTML/g)).toHaveLength(1);
+    expect(document).toMatch(/dangerouslySetInnerHTML=\{\{ __html: LATE_SCRIPTS_SNIPPET \}\}/);
+    // Every inline script of the document comes from INLINE_SCRIPTS: no other dangerouslySetInnerHTML
+    // script but the JSON list of Next's scripts, which is data (type="application/json"), not run.
+    const inline = document.match(/<script[^>]*dangerouslySetInnerHTML/g) ?? [];
+    expect(inline.filter((tag) => !tag.includes('type="application/json"'))).toHaveLength(2);
     expect(csp).not.toMatch(/unsafe-eval/);
     expect(directive(csp, 'script-src')).not.toContain("'unsafe-inline'");
   });

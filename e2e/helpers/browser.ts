@@ -55,7 +55,48 @@ export async function openPage(
   });
   const page = await context.newPage();
   page.on('pageerror', (error) => errors.pageErrors.push(error.message));
+  if (options.javaScriptEnabled !== false) loadedMeansHydrated(page);
   return { context, page, errors };
+}
+
+/** The longest a test's `goto` or `reload` waits for the page's hydration after `load`. */
+const HYDRATION_WAIT_MS = 10_000;
+
+/**
+ * Issue 35: Next's scripts start after the page's largest paint (src/lib/shared/lateScripts.ts),
+ * so a page's `load` event no longer means its scripts have run, as it did with `defer` scripts.
+ * The tests were written against that meaning: after `page.goto` (or `reload`) waiting for
+ * `load` (Playwright's default) they click the Menu button or call Next's router. So here a page
+ * loaded that way is also waited on until Next's router is up, as before. A page without the list
+ * of Next's scripts (`#__NEXT_SCRIPTS__`: not the site's, an API answer) is not waited on, nor is a
+ * navigation that asked for an earlier moment (`waitUntil: 'commit'` or `'domcontentloaded'`); a
+ * page that never hydrates (a test that blocks scripts) is left as it is after HYDRATION_WAIT_MS.
+ */
+function loadedMeansHydrated(page: Page): void {
+  const hydrated = () =>
+    page
+      .waitForFunction(
+        () => !document.getElementById('__NEXT_SCRIPTS__') || Boolean((window as unknown as { next?: { router?: unknown } }).next?.router),
+        undefined,
+        { timeout: HYDRATION_WAIT_MS },
+      )
+      .then(
+        () => undefined,
+        () => undefined,
+      );
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const waitsForLoad = (options?: { waitUntil?: string }) => !options?.waitUntil || options.waitUntil === 'load' || options.waitUntil === 'networkidle';
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (waitsForLoad(options)) await hydrated();
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (waitsForLoad(options)) await hydrated();
+    return response;
+  };
 }
 
 /**

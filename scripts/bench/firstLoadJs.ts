@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { PAGE_SCRIPTS_ID } from '../../src/lib/shared/lateScripts';
 
 /**
  * First Load JS of a built page: the JavaScript files its HTML makes the browser load before the
@@ -47,6 +48,12 @@ export function extractScriptSources(html: string): string[] {
     if (attributes.has('nomodule')) continue;
     if (!EXECUTABLE_TYPES.has((attributes.get('type') ?? '').trim().toLowerCase())) continue;
     if (!sources.includes(src)) sources.push(src);
+  }
+  // Issue 35: Next's scripts are not written as tags but listed, and started after the largest
+  // paint by an inline snippet (src/lib/shared/lateScripts.ts); they load all the same.
+  const list = new RegExp(`<script\\b[^>]*\\bid="${PAGE_SCRIPTS_ID}"[^>]*>([\\s\\S]*?)</script\\s*>`, 'i').exec(html)?.[1];
+  for (const script of list ? (JSON.parse(list) as { src: string; noModule?: boolean }[]) : []) {
+    if (!script.noModule && !sources.includes(script.src)) sources.push(script.src);
   }
   return sources;
 }

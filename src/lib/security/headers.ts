@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SiteConfig } from '../../config';
 import { CONSENT_DEFAULT_SNIPPET } from '../consent/gtag';
+import { LATE_SCRIPTS_SNIPPET } from '../shared/lateScripts';
 import { embedFrameOrigins, embedOriginsAllowed } from '../embeds/providers';
 
 /**
@@ -21,10 +22,10 @@ export const CROSS_ORIGIN_OPENER_POLICY = 'same-origin';
 
 /**
  * Every inline script the pages render, by the very strings they render (pages/_document.tsx
- * puts CONSENT_DEFAULT_SNIPPET in its `<script>`): the CSP allows each by its SHA-256, so an
+ * puts CONSENT_DEFAULT_SNIPPET and LATE_SCRIPTS_SNIPPET in its `<script>`s): the CSP allows each by its SHA-256, so an
  * inline script can only run if it is one of these. Add a string here when a page renders another.
  */
-export const INLINE_SCRIPTS: readonly string[] = [CONSENT_DEFAULT_SNIPPET];
+export const INLINE_SCRIPTS: readonly string[] = [CONSENT_DEFAULT_SNIPPET, LATE_SCRIPTS_SNIPPET];
 
 /** Where browsers send CSP violation reports (pages/api/csp-report.ts). */
 export const CSP_REPORT_PATH = '/api/csp-report';
