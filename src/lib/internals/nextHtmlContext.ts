@@ -26,7 +26,7 @@ export interface PageScript {
  * Next's scripts for the page of `context`, in the order `next/document`'s `<Head>` writes them as
  * `defer` scripts (its optimized loading: polyfills, `beforeInteractive` scripts, the page's
  * dynamic chunks, the `/_app` and page files, then the build manifests), for
- * src/lib/browser/lateScripts.ts, which starts them after the largest paint (issue 35). This
+ * src/lib/shared/lateScripts.ts, which starts them after the largest paint (issue 35). This
  * copies `getPolyfillScripts`, `getPreNextScripts`, `getDynamicChunks` and `getScripts` of
  * `next/dist/pages/_document.js`; __tests__/internals/nextHtmlContext.test.tsx fails when `<Head>`
  * writes other scripts than these, in another order. Turbopack's inline bootstrap is not supported
@@ -53,6 +53,6 @@ export function pageScripts(context: Context): PageScript[] {
 /**
  * The context for `<Head>` with Next's scripts left out (`unstable_runtimeJS: false`, which in
  * `<Head>` only drops the scripts and their preloads): pages/_document.tsx writes them itself,
- * started by src/lib/browser/lateScripts.ts.
+ * started by src/lib/shared/lateScripts.ts.
  */
 export const withoutPageScripts = (context: Context): Context => ({ ...context, unstable_runtimeJS: false });

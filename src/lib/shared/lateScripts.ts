@@ -19,7 +19,7 @@
  * background tab, where no frame is drawn).
  *
  * The CSP allows the snippet by its hash (src/lib/security/headers.ts INLINE_SCRIPTS); the scripts
- * themselves come from the site (`'self'`). Tests: __tests__/site/lateScripts.test.ts (jsdom: the
+ * themselves come from the site (`'self'`). Tests: __tests__/browser/lateScripts.test.ts (jsdom: the
  * order, the image wait, the fallback) and e2e/late-scripts.e2e.ts (Chromium: Next's first
  * script is requested after the largest paint, and the page is hydrated).
  */
