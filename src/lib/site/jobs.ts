@@ -106,7 +106,7 @@ export interface WorkerStatus {
   pending: number;
   /** Jobs in the batch under way. */
   running: number;
-  /** Jobs kept after a failure, waiting for the next batch. */
+  /** Jobs kept after a failure, waiting for the next batch, or waiting for a failing WordPress to answer again. */
   retrying: number;
   /** Age of the oldest job this worker holds, or null. */
   oldestAgeMs: number | null;
@@ -321,6 +321,8 @@ export function createJobWorker(deps: WorkerDeps = {}): JobWorker {
   const queue: Job[] = [];
   const retrying: Job[] = [];
   let running: Job[] = [];
+  // The next batch waits for a failing WordPress (drain): its jobs count as retrying meanwhile.
+  let waitingForWordPress = false;
   let loop: Promise<void> | null = null;
   const purges = new Set<Promise<unknown>>();
   let timers: ReturnType<typeof setInterval>[] = [];
@@ -499,7 +501,12 @@ export function createJobWorker(deps: WorkerDeps = {}): JobWorker {
       // Not while WordPress is failing: the jobs wait for it together, and run as one batch as soon
       // as it answers again (recovery.ts), not as a batch held by it and then the next.
       const waitStarted = now();
-      await answering();
+      waitingForWordPress = true;
+      try {
+        await answering();
+      } finally {
+        waitingForWordPress = false;
+      }
       if (now() - waitStarted >= 1000) log.info(`[jobs] waited ${((now() - waitStarted) / 1000).toFixed(1)} s for WordPress to answer again`);
       // Every job waiting now, and those kept after a failure: one batch.
       const jobs = [...queue.splice(0), ...retrying.splice(0)];
@@ -633,7 +640,12 @@ export function createJobWorker(deps: WorkerDeps = {}): JobWorker {
     status() {
       const jobs = held();
       const oldest = jobs.length ? Math.min(...jobs.map((j) => j.acceptedAt)) : null;
-      return { pending: queue.length + retrying.length, running: running.length, retrying: retrying.length, oldestAgeMs: oldest === null ? null : Math.max(0, now() - oldest) };
+      return {
+        pending: queue.length + retrying.length,
+        running: running.length,
+        retrying: retrying.length + (waitingForWordPress ? queue.length : 0),
+        oldestAgeMs: oldest === null ? null : Math.max(0, now() - oldest),
+      };
     },
   };
 }
