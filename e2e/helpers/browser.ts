@@ -74,16 +74,10 @@ const HYDRATION_WAIT_MS = 10_000;
  */
 function loadedMeansHydrated(page: Page): void {
   const hydrated = () =>
-    page
-      .waitForFunction(
-        () => !document.getElementById('__NEXT_SCRIPTS__') || Boolean((window as unknown as { next?: { router?: unknown } }).next?.router),
-        undefined,
-        { timeout: HYDRATION_WAIT_MS },
-      )
-      .then(
-        () => undefined,
-        () => undefined,
-      );
+    routerReady(page, { unlessNoScriptsListed: true, timeout: HYDRATION_WAIT_MS }).then(
+      () => undefined,
+      () => undefined,
+    );
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   const waitsForLoad = (options?: { waitUntil?: string }) => !options?.waitUntil || options.waitUntil === 'load' || options.waitUntil === 'networkidle';
@@ -187,9 +181,17 @@ export async function reportCspProblems(context: BrowserContext, page: Page, pro
   });
 }
 
-/** Next's router is up (Next sets `window.next` as it starts hydrating the page). */
-export async function routerReady(page: Page): Promise<void> {
-  await page.waitForFunction(() => Boolean((window as unknown as { next?: { router?: unknown } }).next?.router));
+/**
+ * Next's router is up (Next sets `window.next` as it starts hydrating the page). With
+ * `unlessNoScriptsListed`, a page without the list of Next's scripts (not one of the site's) is
+ * taken as it is.
+ */
+export async function routerReady(page: Page, options: { unlessNoScriptsListed?: boolean; timeout?: number } = {}): Promise<void> {
+  await page.waitForFunction(
+    (unlessNoScriptsListed) => (unlessNoScriptsListed && !document.getElementById('__NEXT_SCRIPTS__')) || Boolean((window as unknown as { next?: { router?: unknown } }).next?.router),
+    options.unlessNoScriptsListed ?? false,
+    options.timeout === undefined ? undefined : { timeout: options.timeout },
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * A diagnostic beside the bench (issue 35, docs/performance.md "Next's scripts after the largest
- * paint"): one Lighthouse gather of a page (a new browser, mobile, as the bench's), audited with
- * simulated throttling at a CPU multiplier, and what Lantern's LCP depends on, printed: LCP, FCP,
+ * paint"): one Lighthouse gather of a page and its audit at a CPU multiplier, as the bench makes
+ * them (lighthouse.ts `gatherOnce`, `auditGather`), and what Lantern's LCP depends on, printed: LCP, FCP,
  * TBT, the requests with their observed times, size and priority, the observed paint marks, and
  * when each script was first run.
  *
@@ -9,11 +9,9 @@
  *
  * `--audit-only` audits a gather already in the work dir again (Lantern is deterministic).
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CHROMIUM_PATH } from '../../e2e/helpers/browser';
-import { CHROME_FLAGS } from './lighthouse';
-import { withCpuMultiplier } from './lighthouseResult';
+import { auditGather, gatherOnce } from './lighthouse';
 
 interface Request {
   networkRequestTime: number;
@@ -34,25 +32,13 @@ async function main(): Promise<void> {
   const [url, workDir, multiplierArg, mode] = process.argv.slice(2);
   if (!url || !workDir) throw new Error('usage: npx tsx scripts/bench/lcpProbe.ts <url> <work dir> [multiplier] [--audit-only]');
   const multiplier = Number(multiplierArg ?? 4);
-  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
-  if (mode !== '--audit-only') {
-    rmSync(workDir, { recursive: true, force: true });
-    mkdirSync(workDir, { recursive: true });
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
-    try {
-      await lighthouse(url, { port: chrome.port, logLevel: 'error', onlyCategories: ['performance'], gatherMode: workDir });
-    } finally {
-      await chrome.kill();
-    }
-  }
-  const artifactsFile = path.join(workDir, 'artifacts.json');
-  writeFileSync(artifactsFile, JSON.stringify(withCpuMultiplier(JSON.parse(readFileSync(artifactsFile, 'utf8')), multiplier)));
-  const result = await lighthouse(undefined, { output: 'json', logLevel: 'error', onlyCategories: ['performance'], auditMode: workDir, throttlingMethod: 'simulate', throttling: { cpuSlowdownMultiplier: multiplier } });
-  if (!result) throw new Error('Lighthouse returned no result');
-  const audits = result.lhr.audits;
+  // The bench's own gather (a new browser and profile) and audit (simulated throttling at the multiplier).
+  if (mode !== '--audit-only') await gatherOnce(url, workDir);
+  const lhr = await auditGather(url, workDir, multiplier);
+  const audits = lhr.audits;
   const value = (id: string) => Math.round(audits[id]?.numericValue ?? NaN);
-  console.log(`LCP ${value('largest-contentful-paint')} ms, FCP ${value('first-contentful-paint')} ms, TBT ${value('total-blocking-time')} ms, performance ${result.lhr.categories.performance?.score}`);
-  const requests = ((audits['network-requests']?.details as { items?: Request[] } | undefined)?.items ?? []) as Request[];
+  console.log(`LCP ${value('largest-contentful-paint')} ms, FCP ${value('first-contentful-paint')} ms, TBT ${value('total-blocking-time')} ms, performance ${lhr.categories.performance?.score}`);
+  const requests = (audits['network-requests']?.details?.items ?? []) as Request[];
   for (const r of requests) {
     console.log(`  ${String(Math.round(r.networkRequestTime)).padStart(5)}–${String(Math.round(r.networkEndTime)).padStart(5)} ms ${String(r.transferSize).padStart(7)} B ${r.priority.padEnd(8)} ${(r.resourceType ?? '').padEnd(10)} ${r.url.slice(0, 110)}`);
   }

@@ -55,7 +55,7 @@ export function asLighthouseError(error: unknown): unknown {
  * `workDir`, in a new browser with a new profile, and saves what it saw. Returns the
  * benchmarkIndex Lighthouse measured at the start of that gather (its saved artifacts').
  */
-async function gatherOnce(url: string, workDir: string): Promise<number> {
+export async function gatherOnce(url: string, workDir: string): Promise<number> {
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
@@ -79,7 +79,7 @@ async function gatherOnce(url: string, workDir: string): Promise<number> {
  * to the report as `bench.threadTimeTbt` and `bench.tbtParts`. Lantern's simulation is
  * deterministic: the same gather at the same multiplier gives the same report.
  */
-async function auditGather(url: string, workDir: string, multiplier: number): Promise<LhrLike> {
+export async function auditGather(url: string, workDir: string, multiplier: number): Promise<LhrLike> {
   const { default: lighthouse } = await import('lighthouse');
   const artifactsFile = path.join(workDir, 'artifacts.json');
   const artifacts = JSON.parse(readFileSync(artifactsFile, 'utf8')) as { settings?: { throttling?: object } };
