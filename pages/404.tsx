@@ -20,4 +20,4 @@ export default function NotFoundPage() {
   );
 }
 
-export const getStaticProps = staticProps(async () => ({}));
+export const getStaticProps = staticProps('/404', async () => ({}));

@@ -16,7 +16,7 @@ const TEASERS = 3;
  * Without a `home` page in WordPress the home page still renders, with its teasers. In preview
  * mode, when the previewed item is the `home` page, its draft's frames (issue 11).
  */
-export const getStaticProps = staticProps<HomeProps & BlockCssProps & Record<string, unknown>>(async (context) => {
+export const getStaticProps = staticProps<HomeProps & BlockCssProps & Record<string, unknown>>('/', async (context) => {
   const homePage = async (): Promise<FramePage | null> => {
     const draft = await previewDraft(context, 'page', HOME_PAGE_SLUG);
     return draft === undefined ? getFramePage(HOME_PAGE_SLUG) : ((draft?.item as FramePage | undefined) ?? null);

@@ -30,4 +30,4 @@ export default function SearchPage({ seo = null }: { seo?: ItemSeo | null }) {
   );
 }
 
-export const getStaticProps = staticProps(async () => ({ seo: ownPageSeo((await getSiteSeo()).search) }));
+export const getStaticProps = staticProps('/search', async () => ({ seo: ownPageSeo((await getSiteSeo()).search) }));

@@ -1,25 +1,16 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { NEXT_BUILD_ARGS } from '../../scripts/next-build';
-
-const PAGES = path.join(__dirname, '../../pages');
-
-function pageFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name);
-    if (statSync(file).isDirectory()) return name === 'api' ? [] : pageFiles(file);
-    return /\.tsx?$/.test(name) ? [file] : [];
-  });
-}
+import { PAGES, pageFiles } from '../helpers/pageFiles';
 
 describe('page files', () => {
   test('data functions are plain exports (Next strips only those from the browser bundle; a destructured export ships the WordPress client)', () => {
-    const offenders = pageFiles(PAGES).filter((file) => /export\s+(const|let|var)\s*\{[^}]*getStatic(Props|Paths)/.test(readFileSync(file, 'utf8')));
+    const offenders = pageFiles().filter((file) => /export\s+(const|let|var)\s*\{[^}]*getStatic(Props|Paths)/.test(readFileSync(file, 'utf8')));
     expect(offenders.map((f) => path.relative(PAGES, f))).toEqual([]);
   });
 
   test('no page imports another page module (its data functions would reach the browser)', () => {
-    const offenders = pageFiles(PAGES).filter((file) => /from\s+['"](\.\.?\/)+(index|\[|_app|search|contact-us)/.test(readFileSync(file, 'utf8')));
+    const offenders = pageFiles().filter((file) => /from\s+['"](\.\.?\/)+(index|\[|_app|search|contact-us)/.test(readFileSync(file, 'utf8')));
     expect(offenders.map((f) => path.relative(PAGES, f))).toEqual([]);
   });
 });

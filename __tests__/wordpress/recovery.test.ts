@@ -144,7 +144,7 @@ describe('issue 35: reads held by a hung WordPress, when it answers again', () =
 });
 
 describe('issue 35: which reads are urgent', () => {
-  const readNews = staticProps(async () => ({ news: (await fetchJson<string[]>(NEWS)).data }));
+  const readNews = staticProps('/about-us/news', async () => ({ news: (await fetchJson<string[]>(NEWS)).data }));
 
   it.each([
     ['on-demand', true],
@@ -168,7 +168,7 @@ describe('issue 35: no visitor regeneration while WordPress is failing', () => {
   ] as const)('a regeneration whose reason is %s, started while WordPress is failing, reads it: %s', async (revalidateReason, reads) => {
     const wordpress = hangingWordPress();
     let loads = 0;
-    const page = staticProps(async () => {
+    const page = staticProps('/about-us/news', async () => {
       loads += 1;
       return { news: (await fetchJson<string[]>(NEWS)).data };
     });

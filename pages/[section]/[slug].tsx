@@ -32,7 +32,7 @@ export const getStaticPaths: GetStaticPaths<Params> = async () => {
  * lives in another section. In preview mode, when the previewed item is this page (slug and
  * section, `preview-{id}` for a draft without a slug), its draft (issue 11).
  */
-export const getStaticProps = staticProps<FramePageProps & BlockCssProps & Record<string, unknown>, Params>(async (context) => {
+export const getStaticProps = staticProps<FramePageProps & BlockCssProps & Record<string, unknown>, Params>('/[section]/[slug]', async (context) => {
   const { params } = context;
   const slug = params?.slug;
   if (!slug || Object.hasOwn(PAGE_ADDRESSES, slug)) return null;

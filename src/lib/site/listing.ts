@@ -102,8 +102,7 @@ export function parsePageParam(value: unknown): number | null {
 
 /** getStaticProps of a listing's first page (`pages/about-us/news/index.tsx`). */
 export function listingRoute(type: ContentTypeName): { getStaticProps: GetStaticProps<WithLayout<ListingProps>> } {
-  listingBase(type);
-  return { getStaticProps: staticProps<ListingProps>(() => listingProps(type, 1)) };
+  return { getStaticProps: staticProps<ListingProps>(listingBase(type), () => listingProps(type, 1)) };
 }
 
 type PageParams = { page: string };
@@ -119,7 +118,7 @@ export function listingPageRoute(type: ContentTypeName): {
   getStaticProps: GetStaticProps<WithLayout<ListingProps>, PageParams>;
 } {
   const basePath = listingBase(type);
-  const load = staticProps<ListingProps, PageParams>(async ({ params }) => {
+  const load = staticProps<ListingProps, PageParams>(`${basePath}/page/[page]`, async ({ params }) => {
     const page = parsePageParam(params?.page);
     return page !== null && page >= 2 ? listingProps(type, page) : null;
   });

@@ -25,7 +25,15 @@ import { processShared } from '../server/processShared';
  *   (`next/dist/server/api-utils/node/api-resolver.js`, `next-server.js`): the answer's
  *   `x-nextjs-cache` is `REVALIDATED`, or its status is 200. Also accepted here: 404 (the item is
  *   gone: the regeneration stored the not-found answer) and a redirect (the address redirects, in
- *   proxy.ts: there is no page to regenerate there).
+ *   proxy.ts: there is no page to regenerate there);
+ * - Next's response cache runs one regeneration of a page at a time: its `revalidateBatcher`
+ *   (`next/dist/server/response-cache`) is keyed by the page's cache key alone, so an on-demand
+ *   regeneration that arrives while a visitor's background regeneration of the same page is in
+ *   flight *joins* it and gets its result. That one may have read WordPress before the publish
+ *   the worker is regenerating for. Next answers the same either way, so `staticProps` records
+ *   every on-demand run of a page's `getStaticProps` here (`recordOnDemandRun`), and
+ *   `regeneratePage` asks once more when no run of the page started after its request
+ *   (docs/reliability.md §2, "A publish's regeneration runs its own reads").
  */
 
 /** Next's on-demand revalidation header (`PRERENDER_REVALIDATE_HEADER`, next/dist/lib/constants). */
@@ -73,6 +81,53 @@ export function ownOrigin(env: Readonly<Record<string, string | undefined>> = pr
   return `http://${host}:${port}`;
 }
 
+/** At most this many pages' last on-demand runs are remembered (the oldest forgotten first). */
+export const ON_DEMAND_RUNS_MAX = 10_000;
+
+// One record per process: the pages' bundles record, the worker's bundle reads.
+const onDemandRuns = processShared('regenerate-on-demand-runs', () => ({ sequence: 0, started: new Map<string, number>() }));
+
+/** A site path as both sides spell it: no query, no trailing slash, each segment percent-decoded. */
+export function pagePathKey(pagePath: string): string {
+  const bare = pagePath.split(/[?#]/, 1)[0].replace(/\/+$/, '') || '/';
+  return bare
+    .split('/')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    })
+    .join('/');
+}
+
+/** Records that `getStaticProps` of the page at `pagePath` started for an on-demand regeneration (called by `staticProps`). */
+export function recordOnDemandRun(pagePath: string): void {
+  const key = pagePathKey(pagePath);
+  onDemandRuns.started.delete(key);
+  onDemandRuns.started.set(key, ++onDemandRuns.sequence);
+  if (onDemandRuns.started.size > ON_DEMAND_RUNS_MAX) {
+    const oldest = onDemandRuns.started.keys().next().value;
+    if (oldest !== undefined) onDemandRuns.started.delete(oldest);
+  }
+}
+
+/** The number of on-demand runs recorded so far in this process: a point in their sequence. */
+export function onDemandSequence(): number {
+  return onDemandRuns.sequence;
+}
+
+/** Whether an on-demand run of the page at `pagePath` started after the point `sequence`. */
+export function onDemandRunSince(pagePath: string, sequence: number): boolean {
+  return (onDemandRuns.started.get(pagePathKey(pagePath)) ?? 0) > sequence;
+}
+
+/** Whether Next's answer is a page's (rendered or not found), so its `getStaticProps` should have run; a redirect is not. */
+function answeredByPage(status: number, cacheHeader: string | null): boolean {
+  return cacheHeader?.toUpperCase() === REVALIDATED || status === 200 || status === 404;
+}
+
 export interface RegenerateOptions {
   /** The server to ask (default: this one, `ownOrigin()`). */
   origin?: string;
@@ -80,6 +135,8 @@ export interface RegenerateOptions {
   previewModeId?: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Where the line about asking again goes (default: the console). */
+  log?: Pick<Console, 'info'>;
 }
 
 /** Whether Next's answer to an on-demand revalidation says the page was regenerated (or is gone, or redirects). */
@@ -91,19 +148,29 @@ export function regenerationSucceeded(status: number, cacheHeader: string | null
 /**
  * Regenerates the ISR page at `pagePath` (a site path: `/about-us/news/x`). Resolves when Next has
  * stored the new page; rejects with `Failed to regenerate {path}: …` otherwise (WordPress down: the
- * last good page stays, as with Next's own revalidation).
+ * last good page stays, as with Next's own revalidation). When Next answered for the page but no
+ * `getStaticProps` run of it started after the request (it joined a visitor's regeneration already
+ * in flight, above), it asks once more: that one has ended, and the page it stored is fresh, so
+ * no visitor's regeneration is in the way.
  */
 export async function regeneratePage(pagePath: string, options: RegenerateOptions = {}): Promise<void> {
   if (!pagePath.startsWith('/')) throw new Error(`Failed to regenerate ${pagePath}: not a site path`);
   try {
     const origin = options.origin ?? ownOrigin();
     const id = options.previewModeId ?? (cached.id ??= readPreviewModeId());
-    const response = await (options.fetch ?? fetch)(`${origin}${pagePath}`, {
-      method: 'HEAD',
-      headers: { [PRERENDER_REVALIDATE_HEADER]: id },
-      redirect: 'manual',
-      signal: AbortSignal.timeout(options.timeoutMs ?? REGENERATE_TIMEOUT_MS),
-    });
+    const ask = () =>
+      (options.fetch ?? fetch)(`${origin}${pagePath}`, {
+        method: 'HEAD',
+        headers: { [PRERENDER_REVALIDATE_HEADER]: id },
+        redirect: 'manual',
+        signal: AbortSignal.timeout(options.timeoutMs ?? REGENERATE_TIMEOUT_MS),
+      });
+    const before = onDemandSequence();
+    let response = await ask();
+    if (answeredByPage(response.status, response.headers.get(NEXT_CACHE_HEADER)) && !onDemandRunSince(pagePath, before)) {
+      (options.log ?? console).info(`[regenerate] ${pagePath}: Next answered with a regeneration already in flight, which may have read WordPress before the publish; asked again`);
+      response = await ask();
+    }
     if (!regenerationSucceeded(response.status, response.headers.get(NEXT_CACHE_HEADER))) {
       throw new Error(`Invalid response ${response.status}`);
     }

@@ -7,7 +7,9 @@ import { readPreview, type PreviewItem } from '../wordpress/preview';
 import { urgentReads, wordpressFailing } from '../wordpress/recovery';
 import { previewFor, type PreviewContext } from '../preview/previewData';
 import type { ContentItem, ContentTypeName, FramePage } from '../shared/types';
+import { contentType } from '../shared/wordpress/contentTypes';
 import { getLayoutData, type LayoutData } from './layout';
+import { recordOnDemandRun } from './regenerate';
 
 /** A visitor's regeneration not started because WordPress is failing (see `staticProps`). */
 export class WordPressFailingError extends Error {
@@ -24,7 +26,22 @@ export class WordPressFailingError extends Error {
 export type WithLayout<P> = P & { layout: LayoutData };
 
 /**
- * The one way a page builds its static props. `load` returns the page's props, or null for a
+ * The site path of a page from its route as Next spells it (`/about-us/news/[slug]`, the page
+ * file's path under pages/) and its parameters: each `[name]` segment replaced by its parameter.
+ */
+export function routePath(route: string, params: ParsedUrlQuery | undefined): string {
+  return route.replace(/\[([^\]/]+)\]/g, (segment, name: string) => {
+    const value = params?.[name.replace(/^\.{3}/, '')]; // `[...rest]`: a catch-all's parameter is `rest`
+    if (Array.isArray(value)) return value.join('/');
+    return typeof value === 'string' ? value : segment;
+  });
+}
+
+/**
+ * The one way a page builds its static props. `route` is the page's route as Next spells it
+ * (its file's path under pages/: `/about-us/news/[slug]`, `/` for the home page); an on-demand
+ * regeneration records its run under the page's path, so the worker can tell it ran its own
+ * reads (src/lib/site/regenerate.ts). `load` returns the page's props, or null for a
  * 404. The result always carries the layout data and `revalidate` (a 404 too, so content
  * published later appears). When WordPress fails, `load` throws and so does this: at build time
  * the build fails loudly; during a background regeneration Next keeps serving the last good page.
@@ -33,9 +50,11 @@ export type WithLayout<P> = P & { layout: LayoutData };
  * made again 3 s later, not waited out to their 10 s timeout (src/lib/wordpress/recovery.ts).
  */
 export function staticProps<P extends Record<string, unknown>, Q extends ParsedUrlQuery = ParsedUrlQuery>(
+  route: string,
   load: (context: GetStaticPropsContext<Q>) => Promise<P | null>,
 ): GetStaticProps<WithLayout<P>, Q> {
   return async (context) => {
+    if (context.revalidateReason === 'on-demand') recordOnDemandRun(routePath(route, context.params));
     // A visitor's regeneration is not started while WordPress is failing: Next keeps serving the
     // last good page, as it would after the reads had failed, and no regeneration is left waiting
     // on a hung WordPress. Such a held regeneration also held the editors' publishes: Next runs one
@@ -98,7 +117,7 @@ export function detailRoute(type: ContentTypeName): {
       const links = await getIdList(type);
       return { paths: links.map(({ slug }) => ({ params: { slug } })), fallback: 'blocking' };
     },
-    getStaticProps: staticProps<DetailProps, { slug: string }>(async (context) => {
+    getStaticProps: staticProps<DetailProps, { slug: string }>(`${contentType(type).routePrefix}/[slug]`, async (context) => {
       const slug = context.params?.slug;
       if (!slug) return null;
       const draft = await previewDraft(context, type, slug);
