@@ -25,6 +25,7 @@ const NOT_INVALIDATED: Record<string, string> = {
   'site-seo-last-good': 'the last complete identity, served while WordPress fails (never cleared on purpose)',
   'build-frame-cache': 'frames shared by one `next build` process (not used at run time)',
   'regenerate-preview-mode-id': "the build's preview-mode id, not content",
+  'regenerate-on-demand-runs': 'which pages the worker’s regenerations ran, and when (src/lib/site/regenerate.ts), not content',
   'invalidation-origin': 'this process’s id',
   wordpressUrgentReads: 'the urgent-read context of the worker’s reads (src/lib/wordpress/recovery.ts), not content',
   wordpressRecovery: 'the attempts pending on WordPress and whether it is failing, not content',

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createLru } from '../cache/lru';
 import { processShared } from '../server/processShared';
 
 /**
@@ -85,7 +86,10 @@ export function ownOrigin(env: Readonly<Record<string, string | undefined>> = pr
 export const ON_DEMAND_RUNS_MAX = 10_000;
 
 // One record per process: the pages' bundles record, the worker's bundle reads.
-const onDemandRuns = processShared('regenerate-on-demand-runs', () => ({ sequence: 0, started: new Map<string, number>() }));
+const onDemandRuns = processShared('regenerate-on-demand-runs', () => ({
+  sequence: 0,
+  started: createLru<string, number>('regenerate-on-demand-runs', ON_DEMAND_RUNS_MAX),
+}));
 
 /** A site path as both sides spell it: no query, no trailing slash, each segment percent-decoded. */
 export function pagePathKey(pagePath: string): string {
@@ -104,13 +108,7 @@ export function pagePathKey(pagePath: string): string {
 
 /** Records that `getStaticProps` of the page at `pagePath` started for an on-demand regeneration (called by `staticProps`). */
 export function recordOnDemandRun(pagePath: string): void {
-  const key = pagePathKey(pagePath);
-  onDemandRuns.started.delete(key);
-  onDemandRuns.started.set(key, ++onDemandRuns.sequence);
-  if (onDemandRuns.started.size > ON_DEMAND_RUNS_MAX) {
-    const oldest = onDemandRuns.started.keys().next().value;
-    if (oldest !== undefined) onDemandRuns.started.delete(oldest);
-  }
+  onDemandRuns.started.set(pagePathKey(pagePath), ++onDemandRuns.sequence);
 }
 
 /** The number of on-demand runs recorded so far in this process: a point in their sequence. */
@@ -120,7 +118,7 @@ export function onDemandSequence(): number {
 
 /** Whether an on-demand run of the page at `pagePath` started after the point `sequence`. */
 export function onDemandRunSince(pagePath: string, sequence: number): boolean {
-  return (onDemandRuns.started.get(pagePathKey(pagePath)) ?? 0) > sequence;
+  return (onDemandRuns.started.peek(pagePathKey(pagePath)) ?? 0) > sequence;
 }
 
 /** Whether Next's answer is a page's (rendered or not found), so its `getStaticProps` should have run; a redirect is not. */
