@@ -13,6 +13,8 @@
  * ask for the home page, the news listing and the article in a loop; (C) 30 publishes, each made
  * 5 ms after a request for the stale article started its regeneration.
  */
+import { jobsDone } from '../../e2e/helpers/site';
+
 const SITE = process.argv[2] ?? 'http://127.0.0.1:3300';
 const CONTENT = process.argv[3] ?? 'http://127.0.0.1:3301';
 const SECRET = process.env.REVALIDATE_SECRET ?? '';
@@ -24,14 +26,6 @@ async function main(): Promise<void> {
   const [item] = (await (await fetch(`${CONTENT}/wp-json/custom-api/v1/news-id`)).json()) as { id: number; slug: string }[];
   const article = `/about-us/news/${item.slug}`;
   let published = 0;
-
-  async function workerDone(): Promise<void> {
-    for (;;) {
-      const { worker } = (await (await fetch(`${SITE}/api/health?ready`)).json()) as { worker: { running: number; pending: number; retrying: number } };
-      if (worker.running === 0 && worker.pending - worker.retrying === 0) return;
-      await delay(20);
-    }
-  }
 
   /** One publish; whether the page showed it at once. `afterVisitor`: a visitor's regeneration started 5 ms before. */
   async function publish(afterVisitor: boolean): Promise<boolean> {
@@ -46,7 +40,7 @@ async function main(): Promise<void> {
     const payload = { v: 2, id: `probe-${Date.now()}-${published}`, event: 'update', items: [{ rest_base: 'news', slug: item.slug }] };
     const answer = await fetch(`${SITE}/api/revalidate`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'x-revalidate-secret': SECRET }, body: JSON.stringify(payload) });
     if (answer.status !== 202) throw new Error(`webhook: ${answer.status} ${await answer.text()}`);
-    await workerDone();
+    await jobsDone(SITE);
     return (await (await fetch(`${SITE}${article}`)).text()).includes(title);
   }
 
